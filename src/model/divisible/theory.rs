@@ -72,31 +72,41 @@ pub fn classic_recurrence(v: &Valid) -> f64 {
 /// The roots r₁ > r₂ of βr² − ((d+1)β + 1)r + dβ = 0 (appendix). Always r₂ < 1 < d < r₁.
 pub fn appendix_roots(d: f64, beta: f64) -> (f64, f64) {
     let s = (d + 1.0) * beta + 1.0;
-    let disc = (s * s - 4.0 * d * beta * beta).sqrt();
+    // s² − 4dβ² = ((d − 1)β)² + 2(d + 1)β + 1: a sum of positive terms (no cancellation).
+    let disc = (((d - 1.0) * beta).powi(2) + 2.0 * (d + 1.0) * beta + 1.0).sqrt();
     let r1 = (s + disc) / (2.0 * beta);
     // r₁r₂ = d: avoids the cancellation of (s − disc).
     (r1, d / r1)
 }
 
 /// T_N^ℂ by the appendix's closed form with m = h layers above the leaves:
-/// `T = (p' r₁^m + q' r₂^m) x β` with `x = (Σ_j d^{m−j}(p' r₁^j + q' r₂^j))^{-1}`.
+/// `T = (p' r₁^m + q' r₂^m) x β` with `x = (Σ_j d^{m−j}(p' r₁^j + q' r₂^j))^{-1}`,
+/// p' = (β + 1 − βr₂)/(β(r₁ − r₂)), q' = (βr₁ − β − 1)/(β(r₁ − r₂)).
 ///
-/// Evaluated with numerator and denominator divided by r₁^m (all remaining powers are of
-/// ratios below 1), which is algebraically identical and never overflows.
+/// Evaluated as sums of positive terms, so that it is as exact as the recurrence it is set
+/// beside (computed as printed, it lost 5 digits at β = 10^12: r₂ → 1 and r₁ → d there, and
+/// 1 − r₂, r₁/d − 1 cancel). From r₁ + r₂ = d + 1 + 1/β and r₁r₂ = d follow 1 − r₂ =
+/// 1/(β(r₁ − 1)), so β + 1 − βr₂ = r₁/(r₁ − 1) and βr₁ − β − 1 = 1/(r₁ − 1) + (d − 1)β;
+/// numerator and denominator are divided by r₁^m, leaving powers of d/r₁ and r₂/r₁ (both
+/// below 1: it never overflows), and the sum over j (m ≤ 63 terms) is added term by term.
 pub fn classic_appendix(v: &Valid) -> f64 {
     let d = v.b as f64;
     let beta = v.beta;
     let m = v.h as i32;
     let (r1, r2) = appendix_roots(d, beta);
-    let p = (beta + 1.0 - beta * r2) / (beta * (r1 - r2));
-    let q = (beta * r1 - beta - 1.0) / (beta * (r1 - r2));
-    let rho = r2 / r1;
-    let dr = d / r1;
+    // The common factor 1/(β(r₁ − r₂)) of p' and q' cancels between numerator and denominator.
+    let p = r1 / (r1 - 1.0);
+    let q = 1.0 / (r1 - 1.0) + (d - 1.0) * beta;
+    let (rho, dr) = (r2 / r1, d / r1);
     let num = p + q * rho.powi(m);
-    // d^m/r₁^m · ((r/d)^{m+1} − 1)/(r/d − 1) = ((r/d)(r/r₁)^m − (d/r₁)^m)/(r/d − 1)
-    let geo = |r: f64, ratio: f64| (r / d * ratio.powi(m) - dr.powi(m)) / (r / d - 1.0);
-    let den = p * geo(r1, 1.0) + q * geo(r2, rho);
-    num / den * beta
+    // Σ_j d^{m−j} r^j / r₁^m = Σ_j (d/r₁)^{m−j} (r/r₁)^j, for r = r₁ and r = r₂.
+    let (mut g1, mut g2) = (0.0, 0.0);
+    for j in 0..=m {
+        let down = dr.powi(m - j);
+        g1 += down;
+        g2 += down * rho.powi(j);
+    }
+    num / (p * g1 + q * g2) * beta
 }
 
 /// The appendix's processor count as printed, N = d^{m+1}/(d − 1): a misprint (the sum
@@ -257,6 +267,27 @@ mod tests {
             assert!((closed_form(m, &v(3, 0, 7.5)) - 7.5).abs() < 1e-12);
         }
         assert!((classic_appendix(&v(3, 0, 7.5)) - 7.5).abs() < 1e-12);
+    }
+
+    /// The appendix's closed form at large β, where r₁ → d and r₂ → 1, against the recurrence
+    /// in exact rational arithmetic (Python's fractions; the helper's 300-bit evaluation of
+    /// the printed formula agrees): it showed 1.000061089 for 1.0000000542.
+    #[test]
+    fn appendix_keeps_its_digits_at_large_beta() {
+        for (b, h, beta, exact) in [
+            (2, 63, 1e12, 1.0000000542081087),
+            (4, 30, 1e12, 0.33333398385448865),
+            (2, 63, 1e9, 0.99999999805421014),
+            (2, 40, 1e12, 1.4547473508487458),
+            (1000, 5, 1e12, 0.0020000010010009892),
+            (3, 20, 1e-3, 0.0009970119432983239),
+        ] {
+            let a = classic_appendix(&v(b, h, beta));
+            assert!(
+                (a - exact).abs() <= 1e-13 * exact,
+                "b={b} h={h} β={beta}: {a} vs {exact}"
+            );
+        }
     }
 
     #[test]
