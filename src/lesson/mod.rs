@@ -451,10 +451,19 @@ impl Lesson {
                     .filter_map(|f| f.err())
                     .map(&at),
             );
-            if let Some(Highlight::Control(c)) = &s.highlight
-                && c.trim().is_empty()
-            {
-                errors.push(at("highlight: the control's caption is empty".into()));
+            if let Some(Highlight::Control(c)) = &s.highlight {
+                let known = views::controls(self.model);
+                if c.trim().is_empty() {
+                    errors.push(at("highlight: the control's caption is empty".into()));
+                } else if !known.contains(&c.trim()) {
+                    errors.push(at(format!(
+                        "highlight: the {} workspace has no control captioned {:?} (its \
+                         controls: {})",
+                        self.model.name(),
+                        c.trim(),
+                        known.join(", ")
+                    )));
+                }
             }
             match s.scenario.resolve() {
                 Err(e) => errors.push(at(format!("scenario: {e}"))),

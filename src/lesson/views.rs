@@ -19,6 +19,11 @@ pub fn plots(model: ModelId) -> &'static [&'static str] {
     super::models::row(model).views.plots
 }
 
+/// The captions of the controls a step may highlight in a model's workspace.
+pub fn controls(model: ModelId) -> &'static [&'static str] {
+    super::models::row(model).views.controls
+}
+
 /// Spelling-tolerant form of a name: lower case, `beta` read as β, `tau` as τ.
 fn normal(name: &str) -> String {
     name.trim()

@@ -470,9 +470,7 @@ fn grading_a_folder_names_the_files_it_skips() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         err.trim_end(),
-        format!(
-            "note: {folder}: no attempt files (named .json) in this folder or its sub-folders"
-        )
+        format!("note: {folder}: no attempt files (named .json) in this folder or its sub-folders")
     );
 }
 
@@ -492,7 +490,11 @@ fn grading_a_folder_reads_its_sub_folders() {
     std::fs::remove_file(&good).unwrap();
     std::fs::remove_file(dir.path().join("geodecay-good-moves.json")).unwrap();
     let out = run(&["grade", "--json", dir.path().to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let files: Vec<String> = v["attempts"]
         .as_array()
@@ -500,18 +502,21 @@ fn grading_a_folder_reads_its_sub_folders() {
         .iter()
         .map(|a| {
             let f = a["file"].as_str().unwrap();
-            f.strip_prefix(dir.path().to_str().unwrap()).unwrap().to_string()
+            f.strip_prefix(dir.path().to_str().unwrap())
+                .unwrap()
+                .to_string()
         })
         .collect();
     assert_eq!(
         files,
-        ["/ada/2/attempt.json", "/ada/attempt.json", "/bob/attempt.json"]
+        [
+            "/ada/2/attempt.json",
+            "/ada/attempt.json",
+            "/bob/attempt.json"
+        ]
     );
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("c/1/2/3/4: more than 4 folders deep"),
-        "{err}"
-    );
+    assert!(err.contains("c/1/2/3/4: more than 4 folders deep"), "{err}");
 }
 
 /// An attempt whose `command` was edited is flagged, and its row shows the instance it was

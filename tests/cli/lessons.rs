@@ -350,6 +350,20 @@ fn check_rejects_unknown_tabs_plots_and_regions_and_accepts_known_ones() {
         err.starts_with("error: ") && err.contains("Legend"),
         "{err}"
     );
+    // A control the workspace does not draw (a divisible caption on a KS-BF lesson, a typo):
+    // the outline would have nothing to go round in front of the class.
+    for bad in ["β", "nope", "P"] {
+        let (code, err) = run(
+            "control.ron",
+            lesson("ring", "work per PE", &format!("Control(\"{bad}\")")),
+        );
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.contains(&format!("has no control captioned \"{bad}\""))
+                && err.contains("Workload, n, p"),
+            "{err}"
+        );
+    }
     // A model without picture tabs says so.
     let text = r#"(name: "g", title: "G", model: Geodecay, steps: [
  (title: "t", text: "t", scenario: Preset("geodecay-erew"), view: Some((picture: Some("Gantt")))),

@@ -684,3 +684,40 @@ fn the_status_bar_does_not_repeat_the_lessons_title() {
         }
     }
 }
+
+/// Every control caption a lesson step may highlight (`Control("β")`, the model's list that
+/// `lesson --check` holds a step to) is one the model's workspace draws and marks on its
+/// default instance or a bundled preset, and every caption drawn there is listed: a checked
+/// highlight always has something to go round, and none is refused that would.
+#[test]
+fn every_control_a_lesson_may_highlight_is_drawn() {
+    use loadlab::preset::BUNDLED;
+    let mut h = app();
+    let mut drawn: std::collections::BTreeMap<ModelId, std::collections::BTreeSet<String>> =
+        Default::default();
+    let mut look = |h: &mut Harness<'static, LoadlabApp>, m: ModelId| {
+        let keys = loadlab::ui::widgets::marks::keys(&h.ctx);
+        drawn.entry(m).or_default().extend(
+            keys.iter()
+                .filter_map(|k| k.strip_prefix("control:").map(str::to_string)),
+        );
+    };
+    for m in ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(m));
+        settle(&mut h);
+        look(&mut h, m);
+    }
+    for (i, b) in BUNDLED.iter().enumerate() {
+        h.state_mut().send(Cmd::Bundled(i));
+        h.run_steps(3);
+        settle(&mut h);
+        look(&mut h, b.preset().unwrap().scenario.model());
+    }
+    for m in ModelId::ALL {
+        let listed: std::collections::BTreeSet<String> = loadlab::lesson::views::controls(m)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(listed, drawn[&m], "{m:?}: listed, drawn");
+    }
+}

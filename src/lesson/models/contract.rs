@@ -97,6 +97,10 @@ pub struct ModelViews {
     pub pictures: &'static [&'static str],
     /// The plots (empty: nothing to choose), the one the workspace opens on first.
     pub plots: &'static [&'static str],
+    /// The captions of the controls a step may highlight (`Control("β")`), exactly as the
+    /// controls column shows them on the default instance and the bundled presets (a kittest
+    /// keeps the list equal to what the workspace draws).
+    pub controls: &'static [&'static str],
 }
 
 /// A quiz question before its answer is known.

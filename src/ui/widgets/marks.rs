@@ -97,12 +97,11 @@ pub fn latest(ctx: &Context, key: &str) -> Option<Rect> {
     })
 }
 
-/// Every key recorded in this pass, in drawing order (for tests and diagnostics).
+/// Every key recorded in the latest pass that recorded anything, in drawing order (for tests
+/// and diagnostics: after a frame ended, what that frame drew).
 pub fn keys(ctx: &Context) -> Vec<String> {
-    let pass = ctx.cumulative_pass_nr();
     ctx.data(|d| {
         d.get_temp::<Marks>(id())
-            .filter(|m| m.nr == pass)
             .map(|m| m.items.iter().map(|(k, _)| k.clone()).collect())
             .unwrap_or_default()
     })
