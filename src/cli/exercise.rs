@@ -279,18 +279,14 @@ pub(super) fn read_moves(
 }
 
 /// A check of a moves file whose items are bounded by the exercise: at most `most` items of
-/// small JSON (nothing of note to grade beyond the parse).
+/// small JSON (nothing of note to grade beyond the parse); `limit` says what bounds them
+/// ("the 4 decisions of this exercise").
 pub(super) fn at_most(
     path: &str,
     most: usize,
-    what: &str,
+    limit: String,
 ) -> impl FnOnce(&Shape) -> Result<Cost, CliError> {
-    items_at_most(
-        "--moves",
-        path,
-        most,
-        format!("the {most} {what} of this exercise"),
-    )
+    items_at_most("--moves", path, most, limit)
 }
 
 /// A check of the file `path` given to `flag` that holds at most `most` items of small JSON:
@@ -474,7 +470,12 @@ fn geodecay(args: &super::GeodecayArgs, grading: &Grading) -> Result<Value, CliE
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let check = at_most(path, ex.decisions(), "decisions");
+    let decisions = ex.decisions();
+    let check = at_most(
+        path,
+        decisions,
+        format!("the {decisions} decisions of this exercise"),
+    );
     let decisions = parsed_moves(path, check, parse_decisions)?;
     if decisions.len() > ex.decisions() {
         return Err(CliError(format!(

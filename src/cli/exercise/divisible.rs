@@ -42,9 +42,11 @@ pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value
     };
     let most = ex.levels().max(1) * ATTEMPTS_PER_LEVEL;
     let levels = ex.levels();
-    let loads = parsed_moves(path, at_most(path, most, "moves"), |v| {
-        parse_loads(v, levels)
-    })?;
+    let limit = format!(
+        "the {most} moves this exercise takes ({ATTEMPTS_PER_LEVEL} tries at each of its \
+         {levels} levels)"
+    );
+    let loads = parsed_moves(path, at_most(path, most, limit), |v| parse_loads(v, levels))?;
     let mut moves = Vec::new();
     let mut retry = false;
     for (i, &x) in loads.iter().enumerate() {

@@ -129,7 +129,10 @@ fn hand_in(
                 .into(),
         ));
     }
-    let moves = read_moves(path, at_most(path, LOG_MAX, "log entries"))?;
+    let moves = read_moves(
+        path,
+        at_most(path, LOG_MAX, format!("the limit of {LOG_MAX} log entries")),
+    )?;
     let list = moves
         .as_array()
         .ok_or_else(|| CliError(format!("--moves {path}: expected a list of moves")))?;

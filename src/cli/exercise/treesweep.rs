@@ -56,7 +56,11 @@ pub fn run(args: &TreeArgs, grading: &Grading) -> Result<Value, CliError> {
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let moves = parsed_moves(path, at_most(path, 1 << 16, "moves"), parse_tree_moves)?;
+    let moves = parsed_moves(
+        path,
+        at_most(path, 1 << 16, "the limit of 65536 moves".into()),
+        parse_tree_moves,
+    )?;
     out["moves"] = graded(&moves, |m| ex.play(m));
     out["cluster"] = ex
         .placed

@@ -13,7 +13,8 @@
 //! * `top-cluster` — each child of the node is on processor 0 already or becomes external
 //!   with its whole subtree (a node on processor 0 below an external node would not be in the
 //!   top cluster; up-sweep: children run before their parent);
-//! * `one-at-a-time` — it starts at 0 or later, and after processor 0's previous node ends;
+//! * `one-at-a-time` — it starts at 0 or later (before [`START_MAX`]), and after processor
+//!   0's previous node ends;
 //! * `precedence` — it starts once both inputs are there: a child on processor 0 one unit
 //!   after it started, an external child of height h at T*(h) + τ;
 //! * `root-last` — the root, which closes the cluster, comes after every node Fine-Grain still
@@ -56,6 +57,11 @@ pub const N_MAX: u64 = 12;
 /// The tallest tree the GUI sets an exercise on: 32 leaves stay clickable on the projector
 /// stage (853 × 480 points); lessons are held to it.
 pub const DRAWN_N_MAX: u64 = 6;
+
+/// The latest start a move may give, 2^40: far beyond any schedule of T_12 (T_PY < 2^13 + τ,
+/// τ ≤ 10^9), and where f64 still tells t from t + 1 with room to spare (at 2^53 two nodes
+/// started at the same instant were graded as one after the other).
+pub const START_MAX: f64 = 1_099_511_627_776.0;
 
 /// Legality rules.
 pub const NODE: &str = "node";

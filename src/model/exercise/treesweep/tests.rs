@@ -256,3 +256,26 @@ fn times_in_the_texts_are_written_without_float_noise() {
     // The texts do name the times: 2.4983 + 1 for the first boundary input.
     assert!(texts.iter().any(|t| t.contains("3.4983")), "{texts:?}");
 }
+
+/// A start beyond 2^40 is illegal, where f64 would blur t and t + 1: at 2^53 two nodes started
+/// at the same instant on processor 0 were graded legal and right (exploratory CLI testing).
+#[test]
+fn a_start_beyond_the_clock_is_illegal() {
+    let mut e = ex(4, 2.5);
+    let first = e.decision().unwrap().node as i64;
+    for s in [9_007_199_254_740_992.0, 1e300, START_MAX * 2.0] {
+        let g = e.play(&Move {
+            node: first,
+            start: Some(s),
+        });
+        assert!(!g.grade.legal, "{s}: {g:?}");
+        assert_eq!(g.grade.rule, ONE_AT_A_TIME, "{s}");
+        assert!(g.grade.why.contains("runs to 2^40"), "{}", g.grade.why);
+    }
+    // Up to the bound a late start is legal (not the algorithm's: it waits).
+    let g = e.play(&Move {
+        node: first,
+        start: Some(START_MAX),
+    });
+    assert!(g.grade.legal && !g.grade.optimal, "{g:?}");
+}

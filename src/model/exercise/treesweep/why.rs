@@ -149,6 +149,17 @@ impl TreeExercise {
             return Ok(());
         };
         let prev = self.last_start().map_or(0.0, |t| t + 1.0);
+        if s.is_finite() && s > super::START_MAX {
+            return Err((
+                ONE_AT_A_TIME,
+                format!(
+                    "node {v} cannot start at {}: processor 0's clock runs to 2^40 here, where \
+                     every time is exact",
+                    number(s, Precision::Table)
+                ),
+                v,
+            ));
+        }
         if !s.is_finite() || !le(prev, s) {
             let why = match self.placed.last() {
                 Some(&u) => format!(
