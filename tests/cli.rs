@@ -124,6 +124,31 @@ fn refusals_name_the_flag_given_in_its_unit() {
         "20",
     ];
     assert_error(&gaps, "--budget: 400 exact solves (16 restarts)");
+    // The exact search blames the cost that does not fit, on its own flag (61 units on the
+    // fourth counter-clockwise link was blamed on --cw).
+    let exact = [
+        "redistribute",
+        "--delta=2,-1,0,-1",
+        "--algorithm",
+        "exact",
+        "--cw",
+        "1,1,1,1",
+        "--ccw",
+        "1,1,1,61",
+    ];
+    let e = assert_error(&exact, "entry 4 (61) does not fit");
+    assert!(e.starts_with("error: --ccw: "), "{e}");
+    // A one-way ring refuses --ccw for what it is (it asked for --cw first, then refused
+    // --ccw anyway).
+    let uni = [
+        "redistribute",
+        "--direction",
+        "uni",
+        "--ccw",
+        "1,1,1",
+        "--delta=1,-1,0",
+    ];
+    assert_error(&uni, "--ccw: a unidirectional ring has no links");
 }
 
 #[test]

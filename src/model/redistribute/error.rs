@@ -157,11 +157,21 @@ pub enum RedistError {
     /// The exact search needs costs that are small integer multiples of one unit.
     #[error(
         "the exact search needs link costs that are integer multiples of one unit, at most \
-         {steps} units each (e.g. 1, 2, 3.5 — not 1 and π)"
+         {steps} units each (e.g. 1, 2, 3.5 — not 1 and π): entry {} ({cost}) does not fit \
+         with the others (the cheapest link costs {cheapest})",
+        .entry + 1
     )]
     ExactCosts {
         /// Most units per link.
         steps: u32,
+        /// The cost that does not fit: a counter-clockwise one (else clockwise)…
+        ccw: bool,
+        /// …at this 0-based entry…
+        entry: usize,
+        /// …and its value.
+        cost: f64,
+        /// The cheapest link's cost.
+        cheapest: f64,
     },
     /// The exact search stopped at its own limit before proving the optimum.
     #[error("the exact search gave up after {what} without proving the optimum: a smaller ring")]
@@ -193,6 +203,7 @@ impl RedistError {
     pub fn field(&self) -> &'static str {
         match self {
             RedistError::Budget(_) | RedistError::ExactGaveUp { .. } => "delta",
+            RedistError::ExactCosts { ccw: true, .. } => "ccw",
             RedistError::ExactCosts { .. } => "cw",
             RedistError::TimeResolution { .. } => "cw",
             _ => "algorithm",

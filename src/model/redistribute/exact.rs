@@ -194,11 +194,48 @@ pub fn refusal(inst: &RingInstance) -> Option<RedistError> {
         )));
     }
     if unit_costs(inst).is_none() {
-        return Some(RedistError::ExactCosts {
-            steps: COST_STEPS_MAX,
-        });
+        return Some(misfit(inst));
     }
     None
+}
+
+/// The refusal of costs that share no unit, naming the cost to blame: one beyond
+/// [`COST_STEPS_MAX`] times the cheapest, else one that is no whole number of any unit
+/// (the cheapest cost over 1 … [`COST_STEPS_MAX`]), else the one that asks for the finest
+/// unit (they fit one by one, not together).
+fn misfit(inst: &RingInstance) -> RedistError {
+    let n = inst.n();
+    let uni = inst.direction == Direction::Uni || n == 2;
+    let all: Vec<(bool, usize, f64)> = (0..n)
+        .flat_map(|i| {
+            let cw = [(false, i, inst.cw(i))];
+            let ccw = (!uni).then(|| (true, i, inst.ccw(i)));
+            cw.into_iter().chain(ccw)
+        })
+        .collect();
+    let min = all.iter().map(|a| a.2).fold(f64::INFINITY, f64::min);
+    let steps = COST_STEPS_MAX;
+    // The finest unit min/q in which `c` is a whole number of at most `steps` units.
+    let unit = |c: f64| {
+        (1..=steps).find(|&q| {
+            let k = (c * q as f64 / min).round();
+            (c * q as f64 / min - k).abs() <= 1e-9 * k.max(1.0) && (1.0..=steps as f64).contains(&k)
+        })
+    };
+    let worst = all
+        .iter()
+        .find(|a| !(a.2 <= min * steps as f64))
+        .or_else(|| all.iter().find(|a| unit(a.2).is_none()))
+        .or_else(|| all.iter().max_by_key(|a| unit(a.2)))
+        .copied()
+        .unwrap_or((false, 0, min));
+    RedistError::ExactCosts {
+        steps,
+        ccw: worst.0,
+        entry: worst.1,
+        cost: worst.2,
+        cheapest: min,
+    }
 }
 
 /// The ring as the search sees it: costs in units, final loads.
@@ -499,9 +536,7 @@ pub fn exact(inst: &RingInstance, opts: Options) -> Result<Exact, RedistError> {
         return Err(e);
     }
     let Some((g, cost)) = unit_costs(inst) else {
-        return Err(RedistError::ExactCosts {
-            steps: COST_STEPS_MAX,
-        });
+        return Err(misfit(inst));
     };
     let n = inst.n();
     let ring = Ring {
@@ -700,8 +735,36 @@ mod tests {
         };
         assert!(matches!(
             refusal(&inst),
-            Some(RedistError::ExactCosts { .. })
+            Some(RedistError::ExactCosts {
+                ccw: false,
+                entry: 1,
+                ..
+            })
         ));
+        // The cost to blame is named, on its own side: 61 units of the cheapest on P4 → P3
+        // (it was blamed on the clockwise costs).
+        inst.costs = Costs::Heterogeneous {
+            cw: vec![1.0, 1.0, 1.0],
+            ccw: vec![1.0, 1.0, 61.0],
+        };
+        let e = refusal(&inst).unwrap();
+        assert!(
+            matches!(
+                e,
+                RedistError::ExactCosts {
+                    ccw: true,
+                    entry: 2,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(e.field(), "ccw");
+        assert!(
+            e.to_string()
+                .ends_with("entry 3 (61) does not fit with the others (the cheapest link costs 1)"),
+            "{e}"
+        );
         let big = RingInstance::homogeneous(vec![1, -1, 0, 0, 0, 0, 0, 0, 0], Direction::Bi, 1.0);
         assert!(matches!(refusal(&big), Some(RedistError::Budget(_))));
         // A refused ring costs its check only (a random-ring study counts it as a failure).

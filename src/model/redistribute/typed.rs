@@ -98,6 +98,14 @@ impl InstanceText<'_> {
                 return Ok(Costs::Homogeneous(c));
             }
             (None, None, None) => return Ok(Costs::Homogeneous(1.0)),
+            // A one-way ring has no counter-clockwise links at all: said first (it asked
+            // for --cw, then refused --ccw once --cw was given).
+            (None, None, Some(_)) if self.direction == Direction::Uni => {
+                return Err(refuse(
+                    "ccw",
+                    "a unidirectional ring has no links P_i → P_{i−1}",
+                ));
+            }
             (None, None, Some(_)) => {
                 return Err(refuse("ccw", "needs --cw (the costs c_{i,i+1})"));
             }
