@@ -271,7 +271,7 @@ pub fn real(s: &str) -> Result<f64, String> {
 }
 
 /// Clap value parser of every integer flag: [`num::parse_int`] (`42`, `1e6`, `2^20`, exact;
-/// "too large (limit …)" beyond the type).
+/// "too large (beyond 2^64 − 1 …)" beyond the type).
 pub fn int<T: Int>(s: &str) -> Result<T, String> {
     num::parse_int(s).map_err(|e| e.to_string())
 }
@@ -292,8 +292,8 @@ pub fn at_least_one<T: Int>(flag: &str, what: &str, x: i128) -> Result<T, Comman
         )))
     } else if x > T::MAX {
         Err(CommandError(format!(
-            "--{flag}: {what} = {x} is too large (limit {})",
-            T::MAX
+            "--{flag}: {what} = {x} is too large (beyond {}, the largest number read here)",
+            num::type_limit(T::MAX)
         )))
     } else {
         Ok(T::from_i128(x))

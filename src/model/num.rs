@@ -3,7 +3,7 @@
 //! Reals: anything Rust's `f64` parser reads (`0.5`, `1e-3`, `inf`, `nan`) and `a^b`
 //! (`2^64`, `10^-3`). Integers: plain digits, and `1e6`, `2.5e3` or `2^20` as long as the value
 //! is a whole number, computed exactly (no detour through f64). A value outside the target
-//! type says "too large (limit …)" or "too small (limit …)"; range rules of a parameter (such as
+//! type says "too large (beyond 2^64 − 1 …)" or "too small (below 0 …)"; range rules of a parameter (such as
 //! "at least 1") belong to its validation.
 //!
 //! A text longer than [`MAX_LEN`] characters is refused before it is read, and nothing here
@@ -22,7 +22,7 @@ pub enum NumError {
     #[error("{0} is not a whole number")]
     NotWhole(String),
     /// Beyond the largest value of the target type.
-    #[error("{text} is too large (limit {limit})")]
+    #[error("{text} is too large (beyond {}, the largest number read here)", type_limit(*.limit))]
     TooLarge {
         /// The text as given.
         text: String,
@@ -30,13 +30,32 @@ pub enum NumError {
         limit: i128,
     },
     /// Below the smallest value of the target type.
-    #[error("{text} is too small (limit {limit})")]
+    #[error("{text} is too small (below {}, the smallest number read here)", type_limit(*.limit))]
     TooSmall {
         /// The text as given.
         text: String,
         /// The smallest value accepted.
         limit: i128,
     },
+}
+
+/// An integer type's limit as people read it: 2^63 − 1 rather than 9223372036854775807 (it is
+/// the number type's, not the flag's range, which its validation and --help give).
+pub fn type_limit(limit: i128) -> String {
+    let power = |x: i128| (x > 0 && x.count_ones() == 1).then(|| x.trailing_zeros());
+    if limit.unsigned_abs() < 1000 {
+        limit.to_string()
+    } else if let Some(k) = limit.checked_add(1).and_then(power) {
+        format!("2^{k} − 1")
+    } else if let Some(k) = limit.checked_neg().and_then(power) {
+        format!("−2^{k}")
+    } else if limit == i128::MAX {
+        "2^127 − 1".into()
+    } else if limit == i128::MIN {
+        "−2^127".into()
+    } else {
+        limit.to_string()
+    }
 }
 
 /// Longest number text accepted, in characters (after trimming spaces). The longest exact
@@ -286,7 +305,7 @@ mod tests {
         let e = parse_int::<u64>("2^64").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "2^64 is too large (limit 18446744073709551615)"
+            "2^64 is too large (beyond 2^64 − 1, the largest number read here)"
         );
         assert!(matches!(
             parse_int::<u32>("1e10"),
@@ -301,7 +320,10 @@ mod tests {
             assert!(matches!(e, Err(NumError::TooLarge { .. })), "{text}");
         }
         let e = parse_int::<u64>("-1").unwrap_err();
-        assert_eq!(e.to_string(), "-1 is too small (limit 0)");
+        assert_eq!(
+            e.to_string(),
+            "-1 is too small (below 0, the smallest number read here)"
+        );
         assert!(matches!(
             parse_int::<i64>("-1e30"),
             Err(NumError::TooSmall { .. })

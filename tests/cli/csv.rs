@@ -426,25 +426,25 @@ fn one_number_syntax_for_every_numeric_flag() {
         json(&["divisible", "--beta", "10^2", "--json"])["beta"],
         100.0
     );
-    // Overflow says "too large" with the limit, never "must be at least".
+    // Overflow says "too large" with the number type's limit, never "must be at least".
     for (args, limit) in [
-        (&["geodecay", "--n", "1e30"][..], "18446744073709551615"),
-        (&["geodecay", "--p", "2^64"], "18446744073709551615"),
-        (&["divisible", "--b", "2^70"], "9223372036854775807"),
-        (&["ksbf", "--n", "2^40"], "4294967295"),
-        (&["ksbf", "--seed", "1e20"], "18446744073709551615"),
-        (&["geodecay", "--ell-log2-max", "1e10"], "4294967295"),
-        (
-            &["treesweep", "--n", "1e40"],
-            "170141183460469231731687303715884105727",
-        ),
+        (&["geodecay", "--n", "1e30"][..], "2^64 − 1"),
+        (&["geodecay", "--p", "2^64"], "2^64 − 1"),
+        (&["divisible", "--b", "2^70"], "2^63 − 1"),
+        (&["ksbf", "--n", "2^40"], "2^32 − 1"),
+        (&["ksbf", "--seed", "1e20"], "2^64 − 1"),
+        (&["geodecay", "--ell-log2-max", "1e10"], "2^32 − 1"),
+        (&["treesweep", "--n", "1e40"], "2^127 − 1"),
     ] {
         let out = run(args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("at least"), "{args:?}: {err}");
-        assert_error(args, &format!("too large (limit {limit})"));
+        assert_error(
+            args,
+            &format!("too large (beyond {limit}, the largest number read here)"),
+        );
     }
-    assert_error(&["geodecay", "--seeds", "-1"], "too small (limit 0)");
+    assert_error(&["geodecay", "--seeds", "-1"], "too small (below 0,");
     assert_error(&["ksbf", "--n", "2.5"], "not a whole number");
     assert_error(&["ksbf", "--p", "1e-1"], "not a whole number");
     assert_error(&["divisible", "--h", "five"], "not a number");

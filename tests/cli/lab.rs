@@ -485,7 +485,8 @@ fn the_random_grid_study_meets_the_pyramid_and_percolation() {
 /// A random-grid study is costed at its grids' counted sizes (a limit earlier notes left): at
 /// q = 0.6 the grids of G_2000 die within a few levels, and the study runs (the complete
 /// grid's bound refused it as "about 5.1e8 node visits"); nearly full cones of G_4000 are
-/// refused with the nodes counted, by a shard as by the whole study.
+/// refused with the nodes counted, by the whole study and by a part too large for the budget
+/// (a half), while a third runs: a part is held to the budget for its own runs.
 #[test]
 fn the_random_grid_study_is_costed_at_its_counted_grids() {
     let grid = |n: &str, q: &str, seeds: &str| -> Vec<String> {
@@ -517,9 +518,18 @@ fn the_random_grid_study_is_costed_at_its_counted_grids() {
         err.starts_with("error: --seeds: the random-grid study ("),
         "{err}"
     );
-    let mut part = dense.clone();
-    part.extend(["--shard".to_string(), "2/3".to_string()]);
-    assert_eq!(assert_error(&part, "nodes, counted"), err);
+    let part = |s: &str| {
+        let mut part = dense.clone();
+        part.extend(["--shard".to_string(), s.to_string()]);
+        part
+    };
+    let half = assert_error(&part("1/2"), "nodes, counted");
+    assert!(
+        half.starts_with("error: --seeds: part 1 of 2 of the random-grid study ("),
+        "{half}"
+    );
+    let third = json(&part("2/3"));
+    assert_eq!(third["results"].as_array().map(Vec::len), Some(10));
 }
 
 /// One seed gives a cell no interval of its mean (it printed the zero-width [0.7500,

@@ -376,11 +376,17 @@ mod tests {
     fn a_whole_number_beyond_i64_is_too_large_not_a_fraction() {
         let big: Value = serde_json::from_str("100000000000000000000").unwrap();
         let e = integer(&big, "from").unwrap_err();
-        assert_eq!(e, "from: 1e+20 is too large (limit 9223372036854775807)");
+        assert_eq!(
+            e,
+            "from: 1e+20 is too large (beyond 2^63 − 1, the largest number read here)"
+        );
         let e = integer(&json!(18_446_744_073_709_551_615u64), "to").unwrap_err();
         assert!(e.contains("is too large"), "{e}");
         let e = integer(&json!(-1e30), "to").unwrap_err();
-        assert_eq!(e, "to: -1e+30 is too small (limit -9223372036854775808)");
+        assert_eq!(
+            e,
+            "to: -1e+30 is too small (below −2^63, the smallest number read here)"
+        );
         let e = integer(&json!(2.5), "to").unwrap_err();
         assert_eq!(e, "to: expected an integer, got 2.5");
         let nodes: Value = serde_json::from_str("[1, 1e30]").unwrap();

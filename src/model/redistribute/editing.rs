@@ -512,8 +512,8 @@ mod tests {
         // reads powers.
         assert_eq!(
             ints("1, 99999999999999999999").unwrap_err(),
-            "entry 2 is out of range: 99999999999999999999 is too large (limit \
-             9223372036854775807)"
+            "entry 2 is out of range: 99999999999999999999 is too large (beyond 2^63 − 1, the \
+             largest number read here)"
         );
         assert_eq!(ints("2^3, −8"), Ok(vec![8, -8]));
         assert!(costs("1, 0").unwrap_err().contains("> 0"));
