@@ -296,7 +296,7 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
                     }
                     Ok(PresetFile::Single(p))
                 }
-                Err(pe) if meant_workbook(&pe) => Err(parse_error(file, we)),
+                Err(pe) if meant_workbook(&pe, &we) => Err(parse_error(file, we)),
                 Err(pe) => Err(parse_error(file, pe)),
             };
         }
@@ -392,9 +392,13 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
 }
 
 /// True when a one-scenario parse failed because the text has a workbook's own fields.
-fn meant_workbook(e: &ron::error::SpannedError) -> bool {
-    match &e.code {
-        ron::Error::MissingStructField { field, .. } => *field == "scenario",
+/// Whether text that reads as neither kind was meant as a workbook: the preset's error is a
+/// workbook's field, or a missing `scenario` where the workbook's fields are there (a preset
+/// that forgot its scenario was told about a workbook's `active`).
+fn meant_workbook(pe: &ron::error::SpannedError, we: &ron::error::SpannedError) -> bool {
+    let workbook_complete = !matches!(we.code, ron::Error::MissingStructField { .. });
+    match &pe.code {
+        ron::Error::MissingStructField { field, .. } => *field == "scenario" && workbook_complete,
         ron::Error::NoSuchStructField { found, .. } => found == "active" || found == "sheets",
         _ => false,
     }

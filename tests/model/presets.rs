@@ -276,6 +276,12 @@ fn strict_presets_refuse_typos_wrong_bodies_and_bad_versions() {
             "(version: 1, name: \"n\", scenario: Redistribute((insTance: (delta: [1, -1]))))",
             "insTance",
         ),
+        // A preset that forgot its scenario is told so (it was told about a workbook's
+        // `active`, a field it never had).
+        (
+            "(version: 1, name: \"x\", description: \"\")",
+            "missing field named `scenario`",
+        ),
     ];
     for (text, needle) in cases {
         let e = preset::parse("bad.ron", text).expect_err(text).to_string();
