@@ -432,6 +432,14 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
     // 0's timeline with T* = 10 unit cells to count. Step 2 (no question) shows the future.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("grs");
+    // A file where the folder should go is said to be one ("File exists (os error 17)").
+    std::fs::write(&out, "").unwrap();
+    let file = out.to_str().unwrap();
+    assert_error(
+        &["render", "--lesson", "grs", "--out", file],
+        "is a file; a hand-out",
+    );
+    std::fs::remove_file(&out).unwrap();
     ok(&["render", "--lesson", "grs", "--out", out.to_str().unwrap()]);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     // One element per id in the page: each figure's clip paths are its own (they were the

@@ -110,6 +110,13 @@ pub fn write<A: App>(
     if !errors.is_empty() {
         return Err(errors.join("\n"));
     }
+    if dir.exists() && !dir.is_dir() {
+        // ("File exists (os error 17)" said nothing of what --out takes.)
+        return Err(format!(
+            "{}: is a file; a hand-out is written into a folder (its pages and the index)",
+            crate::preset::display_name(dir)
+        ));
+    }
     crate::platform::files::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let giveaways = &giveaways;
     // The window's shots here, the pages (their own workspaces, no window) on a second
