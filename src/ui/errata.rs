@@ -127,7 +127,7 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
     // closed, and the list was three menus away).
     let fold_to = std::mem::take(&mut state.aside).then_some(egui::Align::Max);
     window = dialog::aside(ctx, window, id, fold_to);
-    window.show(ctx, |ui| {
+    let drawn = window.show(ctx, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut state.scope, Scope::Front, "In front");
             for m in ModelId::ALL {
@@ -156,6 +156,7 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
             }
         });
     });
+    dialog::escape_closes(ctx, drawn.map(|d| d.response.layer_id), &mut open);
     state.open = open;
     state.aside = shown;
     state.focus = state

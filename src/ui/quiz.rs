@@ -363,9 +363,11 @@ impl QuizWindow {
         let fold_to = std::mem::take(&mut self.aside).then_some(egui::Align::Max);
         window = crate::ui::widgets::dialog::aside(ctx, window, id, fold_to);
         let mut open = self.open;
-        window
+        let drawn = window
             .open(&mut open)
             .show(ctx, |ui| self.contents(ui, cmds));
+        let layer = drawn.map(|d| d.response.layer_id);
+        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
         self.open = open;
     }
 

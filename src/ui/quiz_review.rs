@@ -35,9 +35,11 @@ impl QuizReview {
         let mut open = true;
         let mut cmds = Vec::new();
         let title = "Quiz attempt";
-        crate::ui::attempt_window::window(ctx, title, 520.0)
+        let drawn = crate::ui::attempt_window::window(ctx, title, 520.0)
             .open(&mut open)
             .show(ctx, |ui| r.body(ui, &mut cmds));
+        let layer = drawn.map(|d| d.response.layer_id);
+        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
         if !open {
             *review = None;
         }

@@ -109,12 +109,13 @@ pub(super) fn lab_window(
 ) -> bool {
     let screen = ctx.content_rect();
     let before = cmds.len();
-    egui::Window::new(title)
+    let drawn = egui::Window::new(title)
         .open(&mut open)
         .default_pos(crate::ui::widgets::dialog::under_bars(ctx, inset))
         .default_width(width.min(screen.width() - 2.0 * inset))
         .default_height(crate::ui::widgets::dialog::room_under_bars(ctx, 160.0).min(520.0))
         .show(ctx, |ui| body(ui, cmds));
+    crate::ui::widgets::dialog::escape_closes(ctx, drawn.map(|d| d.response.layer_id), &mut open);
     let loaded = cmds[before..]
         .iter()
         .any(|c| matches!(c, Cmd::ShowScenario(_)));

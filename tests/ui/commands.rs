@@ -271,3 +271,29 @@ fn every_window_opens_under_the_toolbars() {
         }
     }
 }
+
+/// Escape closes the window on top, one press one window, as its × does: a quiz, then the
+/// Paste link dialog opened over it (neither closed with Escape; only the reading windows
+/// did).
+#[test]
+fn escape_closes_the_window_on_top_one_at_a_time() {
+    let mut h = harness(None);
+    h.state_mut()
+        .send(Cmd::Quiz(loadlab::model::registry::ModelId::Divisible));
+    settle(&mut h);
+    let quiz = |h: &Harness<'_, LoadlabApp>| h.query_by_label_contains("Quiz:").is_some();
+    assert!(quiz(&h), "the quiz window opens");
+    h.state_mut().send(Cmd::PasteLink);
+    h.run_steps(4);
+    let paste = |h: &Harness<'_, LoadlabApp>| h.query_by_label("Paste link").is_some();
+    assert!(paste(&h), "the Paste link dialog opens");
+    h.key_press(Key::Escape);
+    h.run_steps(3);
+    assert!(
+        !paste(&h) && quiz(&h),
+        "Escape closes the dialog on top only"
+    );
+    h.key_press(Key::Escape);
+    h.run_steps(3);
+    assert!(!quiz(&h), "a second Escape closes the quiz");
+}

@@ -229,7 +229,7 @@ impl Chrome {
         }
         let w = &mut self.welcome;
         let mut close = false;
-        egui::Window::new("Welcome")
+        let drawn = egui::Window::new("Welcome")
             .title_bar(false)
             .resizable(false)
             .collapsible(false)
@@ -264,7 +264,11 @@ impl Chrome {
                 ui.toggle_value(&mut w.listing, "Show the lessons")
                     .on_hover_text("The bundled lessons, one per paper");
             });
-        if close {
+        // Escape closes it as its ✕ does, when it is the window on top.
+        let mut open = true;
+        let layer = drawn.map(|d| d.response.layer_id);
+        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
+        if close || !open {
             self.dismiss_welcome();
         }
         cmds
@@ -387,7 +391,7 @@ impl Chrome {
         let screen = ctx.content_rect();
         let mut open = true;
         let mut ok = false;
-        egui::Window::new(title.as_str())
+        let drawn = egui::Window::new(title.as_str())
             .id(egui::Id::unique("receipt"))
             .collapsible(false)
             .resizable(false)
@@ -404,6 +408,8 @@ impl Chrome {
                 ui.add(egui::Label::new(text).wrap().selectable(true));
                 ok = ui.button("OK").clicked();
             });
+        let layer = drawn.map(|d| d.response.layer_id);
+        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
         if ok || !open {
             self.receipt = None;
         }

@@ -24,7 +24,7 @@ pub fn dialog(
 ) -> Option<Answer> {
     let mut open = true;
     let mut answer = None;
-    window.open(&mut open).show(ctx, |ui| {
+    let shown = window.open(&mut open).show(ctx, |ui| {
         let entered = content(ui);
         ui.horizontal(|ui| {
             if ui.button(confirm).clicked() || entered {
@@ -35,6 +35,7 @@ pub fn dialog(
             }
         });
     });
+    escape_closes(ctx, shown.map(|s| s.response.layer_id), &mut open);
     if !open {
         answer = Some(Answer::Dismiss);
     }
@@ -198,4 +199,26 @@ pub fn corner_room(ctx: &egui::Context, centre: egui::Rect) -> f32 {
         .map(|r| centre.bottom() - r.top())
         .fold(0.0, f32::max);
     room.min(centre.height() / 4.0)
+}
+
+/// Escape closes the window drawn on `layer` (this frame's, from its `show`) when it is the
+/// topmost window on screen: one press, one window, as its × would. Not while a menu or a
+/// combo box is open (egui closes that with the same press).
+pub fn escape_closes(ctx: &egui::Context, layer: Option<egui::LayerId>, open: &mut bool) {
+    let Some(layer) = layer else {
+        return;
+    };
+    if !*open || egui::Popup::is_any_open(ctx) {
+        return;
+    }
+    let top = ctx.memory(|m| {
+        m.layer_ids()
+            .filter(|l| l.order == egui::Order::Middle && m.areas().is_visible(l))
+            .last()
+    });
+    if top == Some(layer)
+        && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+    {
+        *open = false;
+    }
 }
