@@ -278,8 +278,12 @@ where
     if crate::ui::frame::exporting(ui.ctx()) {
         return ui.label(caption(*value));
     }
+    // One line, cut with "…" where the room ends: a caption that wrapped to two lines
+    // ("System 12 + Lemma 9 / (load-constrained)") moved everything below it and its own
+    // popup, so the next click there picked another option. The popup lists them whole.
     combo
         .selected_text(caption(*value))
+        .truncate()
         .show_ui(ui, |ui| {
             for &option in options {
                 let item = ui.selectable_value(value, option, caption(option));
