@@ -574,14 +574,11 @@ pub fn step_caption_of(
         super::describe::record(ui.ctx(), d);
     }
     // On a projector's stage each line keeps to one row (the whole of it on hover), so the
-    // picture under it keeps the room a second row would take at every step. A phone has no
-    // hover (only a long press): there each line wraps to at most two rows, which are always
-    // kept for it, so nothing under it moves from step to step.
-    let cap = if crate::ui::frame::on_phone(ui.ctx()) {
-        Some(CAPTION_LINES)
-    } else {
-        stage.then_some(1)
-    };
+    // picture under it keeps the room a second row would take at every step. Elsewhere each
+    // line wraps to at most two rows, which are always kept for it, so nothing under it
+    // moves from step to step (the divisible timeline's slot line grew from one row to three
+    // as the levels filled, and the Gantt chart under it moved down and shrank each step).
+    let cap = Some(if stage { 1 } else { CAPTION_LINES });
     ui.vertical(|ui| {
         ui.set_min_height(cap.unwrap_or(CAPTION_LINES) as f32 * line);
         let text = egui::RichText::new(&headline).font(font).color(color);
