@@ -211,3 +211,32 @@ fn exercise_geodecay_decisions_show_their_cost_and_the_policies() {
     click(&mut h, "Undo move");
     shown(&mut h, "Before round 20 of 20");
 }
+
+/// While Your turn holds the numbers back, their strip keeps two rows and the picture the
+/// exercise is played on the rest; once every move is placed the strip has its own size
+/// again (the KS-BF task tree was cut at level 4 above a strip holding one sentence).
+#[test]
+fn exercise_numbers_strip_gives_its_room_to_the_picture_while_it_waits() {
+    use loadlab::ui::widgets::marks;
+    use loadlab::ui::workspace::Region;
+    let mut h = super::common::window(1280.0, 720.0, None);
+    h.state_mut().send(Cmd::Switch(ModelId::Ksbf));
+    settle(&mut h);
+    let strip = |h: &Harness<'static, LoadlabApp>| {
+        marks::latest(&h.ctx, Region::Numbers.key()).expect("the numbers strip")
+    };
+    let before = strip(&h).height();
+    click(&mut h, "Your turn");
+    shown(&mut h, "Where and when does node 1 run");
+    let body = h.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+    let waiting = strip(&h).height();
+    assert!(
+        waiting < 4.0 * body && waiting < before,
+        "waiting: {waiting} (before {before})"
+    );
+    // The toolbar's switch (the exercise's header reads "Your turn" too).
+    h.get_all_by_label("Your turn").next().unwrap().click();
+    h.run_steps(3);
+    settle(&mut h);
+    assert!((strip(&h).height() - before).abs() < 0.5, "{:?}", strip(&h));
+}

@@ -167,7 +167,20 @@ fn side_region<W: Workspace>(
     if !on {
         return;
     }
-    let panel = side(panel, sizes, max).show(ui, |ui| {
+    // While Your turn holds the numbers back, the strip holds one sentence: it keeps two rows
+    // (a panel of its own, so the strip's own size comes back after), and the picture the
+    // exercise is played on gets the rest (the KS-BF task tree was cut at level 4 above an
+    // empty strip).
+    let waiting = region == Region::Numbers && shown.numbers_wait() && turn_played(w, params);
+    let panel = if waiting {
+        let rows = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 18.0;
+        egui::Panel::bottom((name, "numbers", "waiting"))
+            .resizable(false)
+            .exact_size(rows.min(max))
+    } else {
+        side(panel, sizes, max)
+    };
+    let panel = panel.show(ui, |ui| {
         if region == Region::Controls {
             crate::ui::widgets::focus::land(ui, crate::ui::widgets::focus::Landing::Drawer);
         }
