@@ -123,7 +123,7 @@ fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
     let leaf = 1usize << (v.height() - 1);
     shown(
         &mut h,
-        &format!("processor 0 of Fine-Grain runs node {leaf} · of P.Y waits"),
+        &format!("Fine-Grain's processor 0 runs node {leaf} · P.Y's processor 0 waits"),
     );
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);

@@ -186,7 +186,7 @@ fn joint_step(fg: &Schedule, py: &Schedule, times: Times, k: usize) -> Option<St
             .map_or("waits".to_string(), |kk| format!("runs node {kk}"))
     };
     let text = format!(
-        "t = {}: processor 0 of Fine-Grain {} · of P.Y {}",
+        "t = {}: Fine-Grain's processor 0 {} · P.Y's processor 0 {}",
         times.at(t),
         at(fg),
         at(py)
