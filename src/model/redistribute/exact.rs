@@ -224,7 +224,7 @@ fn misfit(inst: &RingInstance) -> RedistError {
     };
     let worst = all
         .iter()
-        .find(|a| !(a.2 <= min * steps as f64))
+        .find(|a| a.2.is_nan() || a.2 > min * steps as f64)
         .or_else(|| all.iter().find(|a| unit(a.2).is_none()))
         .or_else(|| all.iter().max_by_key(|a| unit(a.2)))
         .copied()
