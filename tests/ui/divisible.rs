@@ -116,23 +116,3 @@ fn numbers_region_shows_every_figure_of_the_report() {
         assert_numbers_are_the_reports(&h, &figures);
     }
 }
-
-/// Stepping the timeline does not move the picture: the slot's line keeps two rows (it grew
-/// from one row to three as the levels filled, and the Gantt chart, its zoom buttons and
-/// legend moved down and shrank at each step, under a teacher's pointer on Forward).
-#[test]
-fn stepping_the_timeline_keeps_the_gantt_chart_still() {
-    let mut h = super::common::window(1280.0, 720.0, None);
-    let zoom = |h: &Harness<'static, LoadlabApp>| h.get_by_label("Zoom in").rect();
-    let first = zoom(&h);
-    for step in 1..=6 {
-        h.get_by_label("Forward ›").click();
-        h.run_steps(3);
-        settle(&mut h);
-        let now = zoom(&h);
-        assert!(
-            (now.top() - first.top()).abs() < 0.5,
-            "step {step}: Zoom in moved from {first:?} to {now:?}"
-        );
-    }
-}

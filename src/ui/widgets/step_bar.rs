@@ -574,13 +574,16 @@ pub fn step_caption_of(
         super::describe::record(ui.ctx(), d);
     }
     // On a projector's stage each line keeps to one row (the whole of it on hover), so the
-    // picture under it keeps the room a second row would take at every step. Elsewhere each
-    // line wraps to at most two rows, which are always kept for it, so nothing under it
-    // moves from step to step (the divisible timeline's slot line grew from one row to three
-    // as the levels filled, and the Gantt chart under it moved down and shrank each step).
-    let cap = if stage { 1 } else { CAPTION_LINES };
+    // picture under it keeps the room a second row would take at every step. A phone has no
+    // hover (only a long press): there each line wraps to at most two rows, which are always
+    // kept for it, so nothing under it moves from step to step.
+    let cap = if crate::ui::frame::on_phone(ui.ctx()) {
+        Some(CAPTION_LINES)
+    } else {
+        stage.then_some(1)
+    };
     ui.vertical(|ui| {
-        ui.set_min_height(cap as f32 * line);
+        ui.set_min_height(cap.unwrap_or(CAPTION_LINES) as f32 * line);
         let text = egui::RichText::new(&headline).font(font).color(color);
         let r = caption_line(ui, text, cap);
         super::marks::record(ui.ctx(), CAPTION_MARK, r.rect);
@@ -589,7 +592,7 @@ pub fn step_caption_of(
         if let Some(d) = detail.filter(|d| !d.is_empty()) {
             let body = ui.text_style_height(&egui::TextStyle::Body);
             ui.scope(|ui| {
-                ui.set_min_height(cap as f32 * body);
+                ui.set_min_height(cap.unwrap_or(1) as f32 * body);
                 let r = caption_line(ui, egui::RichText::new(d), cap);
                 super::marks::record(ui.ctx(), CAPTION_MARK, r.rect);
             });
@@ -597,22 +600,25 @@ pub fn step_caption_of(
     });
 }
 
-/// One line of a step's caption in at most `rows` rows, what does not fit elided (the whole
-/// of it on hover and for a screen reader).
-fn caption_line(ui: &mut egui::Ui, text: egui::RichText, rows: usize) -> egui::Response {
-    if rows == 1 {
-        return ui.add(egui::Label::new(text).truncate());
+/// One line of a step's caption: wrapped freely without a `cap`, else in at most that many
+/// rows, what does not fit elided (the whole of it on hover and for a screen reader).
+fn caption_line(ui: &mut egui::Ui, text: egui::RichText, cap: Option<usize>) -> egui::Response {
+    match cap {
+        None => ui.add(egui::Label::new(text).wrap()),
+        Some(1) => ui.add(egui::Label::new(text).truncate()),
+        Some(rows) => {
+            let valign = ui.text_valign();
+            let job = egui::WidgetText::from(text).into_layout_job(
+                ui.style(),
+                egui::FontSelection::Default,
+                valign,
+            );
+            let mut job = std::sync::Arc::unwrap_or_clone(job);
+            job.wrap.max_rows = rows;
+            job.wrap.overflow_character = Some('…');
+            ui.add(egui::Label::new(job).wrap())
+        }
     }
-    let valign = ui.text_valign();
-    let job = egui::WidgetText::from(text).into_layout_job(
-        ui.style(),
-        egui::FontSelection::Default,
-        valign,
-    );
-    let mut job = std::sync::Arc::unwrap_or_clone(job);
-    job.wrap.max_rows = rows;
-    job.wrap.overflow_character = Some('…');
-    ui.add(egui::Label::new(job).wrap())
 }
 
 #[cfg(test)]
