@@ -156,7 +156,7 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
             }
         });
     });
-    dialog::escape_closes(ctx, drawn.map(|d| d.response.layer_id), &mut open);
+    dialog::escape_closes(ctx, &drawn, &mut open);
     state.open = open;
     state.aside = shown;
     state.focus = state

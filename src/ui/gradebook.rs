@@ -151,8 +151,7 @@ impl Gradebook {
         let fold_to = std::mem::take(&mut g.aside).then_some(egui::Align::Min);
         window = crate::ui::widgets::dialog::aside(ctx, window, id, fold_to);
         let drawn = window.show(ctx, |ui| g.body(ui, &mut cmds));
-        let layer = drawn.map(|d| d.response.layer_id);
-        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
+        crate::ui::widgets::dialog::escape_closes(ctx, &drawn, &mut open);
         if !open {
             g.job.cancel();
             *slot = None;

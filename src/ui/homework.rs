@@ -379,8 +379,7 @@ impl Homework {
         let drawn = crate::ui::attempt_window::window(ctx, "Attempt replay", 460.0)
             .open(&mut open)
             .show(ctx, |ui| replay_body(ui, r));
-        let layer = drawn.map(|d| d.response.layer_id);
-        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
+        crate::ui::widgets::dialog::escape_closes(ctx, &drawn, &mut open);
         if !open {
             self.replay = None;
         }

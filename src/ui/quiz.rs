@@ -366,8 +366,7 @@ impl QuizWindow {
         let drawn = window
             .open(&mut open)
             .show(ctx, |ui| self.contents(ui, cmds));
-        let layer = drawn.map(|d| d.response.layer_id);
-        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
+        crate::ui::widgets::dialog::escape_closes(ctx, &drawn, &mut open);
         self.open = open;
     }
 

@@ -38,8 +38,7 @@ impl QuizReview {
         let drawn = crate::ui::attempt_window::window(ctx, title, 520.0)
             .open(&mut open)
             .show(ctx, |ui| r.body(ui, &mut cmds));
-        let layer = drawn.map(|d| d.response.layer_id);
-        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
+        crate::ui::widgets::dialog::escape_closes(ctx, &drawn, &mut open);
         if !open {
             *review = None;
         }

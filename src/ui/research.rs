@@ -115,7 +115,7 @@ pub(super) fn lab_window(
         .default_width(width.min(screen.width() - 2.0 * inset))
         .default_height(crate::ui::widgets::dialog::room_under_bars(ctx, 160.0).min(520.0))
         .show(ctx, |ui| body(ui, cmds));
-    crate::ui::widgets::dialog::escape_closes(ctx, drawn.map(|d| d.response.layer_id), &mut open);
+    crate::ui::widgets::dialog::escape_closes(ctx, &drawn, &mut open);
     let loaded = cmds[before..]
         .iter()
         .any(|c| matches!(c, Cmd::ShowScenario(_)));

@@ -136,19 +136,19 @@ pub fn unit_costs(inst: &RingInstance) -> Option<(f64, Vec<[u32; 2]>)> {
     }
     for q in 1..=COST_STEPS_MAX {
         let g = min / q as f64;
-        let steps: Option<Vec<u32>> = all
-            .iter()
-            .map(|&c| {
-                let k = (c / g).round();
-                ((c / g - k).abs() <= 1e-9 * k.max(1.0) && k >= 1.0 && k <= COST_STEPS_MAX as f64)
-                    .then_some(k as u32)
-            })
-            .collect();
+        let steps: Option<Vec<u32>> = all.iter().map(|&c| in_units(c, g)).collect();
         if let Some(s) = steps {
             return Some((g, s.chunks(2).map(|c| [c[0], c[1]]).collect()));
         }
     }
     None
+}
+
+/// `c` as a whole number of units `g` (within 10^-9), 1 to [`COST_STEPS_MAX`] of them.
+fn in_units(c: f64, g: f64) -> Option<u32> {
+    let k = (c / g).round();
+    ((c / g - k).abs() <= 1e-9 * k.max(1.0) && k >= 1.0 && k <= COST_STEPS_MAX as f64)
+        .then_some(k as u32)
 }
 
 /// Items the instance moves at least: Σ max(δ_k, 0).
@@ -215,13 +215,8 @@ fn misfit(inst: &RingInstance) -> RedistError {
         .collect();
     let min = all.iter().map(|a| a.2).fold(f64::INFINITY, f64::min);
     let steps = COST_STEPS_MAX;
-    // The finest unit min/q in which `c` is a whole number of at most `steps` units.
-    let unit = |c: f64| {
-        (1..=steps).find(|&q| {
-            let k = (c * q as f64 / min).round();
-            (c * q as f64 / min - k).abs() <= 1e-9 * k.max(1.0) && (1.0..=steps as f64).contains(&k)
-        })
-    };
+    // The coarsest unit min/q in which `c` is a whole number of at most `steps` units.
+    let unit = |c: f64| (1..=steps).find(|&q| in_units(c, min / q as f64).is_some());
     let worst = all
         .iter()
         .find(|a| a.2.is_nan() || a.2 > min * steps as f64)

@@ -266,8 +266,7 @@ impl Chrome {
             });
         // Escape closes it as its ✕ does, when it is the window on top.
         let mut open = true;
-        let layer = drawn.map(|d| d.response.layer_id);
-        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
+        crate::ui::widgets::dialog::escape_closes(ctx, &drawn, &mut open);
         if close || !open {
             self.dismiss_welcome();
         }
@@ -314,7 +313,6 @@ impl Chrome {
 
     /// Help, shortcuts, about and the path prompt; `model` is the one in front.
     pub fn windows(&mut self, ctx: &egui::Context, model: ModelId) -> Vec<Cmd> {
-        self.close_on_escape(ctx);
         // Both reading windows stand over the workspace, tall enough to read and scrolled
         // within: at most the window's height less the bars.
         let screen = ctx.content_rect();
@@ -323,7 +321,8 @@ impl Chrome {
         let reading = 640.0f32.min(screen.width() - 40.0);
         let under_bars = crate::ui::widgets::dialog::under_bars(ctx, 170.0);
         let room = crate::ui::widgets::dialog::room_under_bars(ctx, 200.0);
-        egui::Window::new(command(&Cmd::Toggle(Switch::Shortcuts)).caption)
+        let escape = crate::ui::widgets::dialog::escape_closes;
+        let drawn = egui::Window::new(command(&Cmd::Toggle(Switch::Shortcuts)).caption)
             .open(&mut self.windows.shortcuts)
             .resizable(false)
             .default_pos(under_bars)
@@ -333,8 +332,9 @@ impl Chrome {
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show_reading(ui, shortcuts_window);
             });
+        escape(ctx, &drawn, &mut self.windows.shortcuts);
         // One window per model (its own size).
-        egui::Window::new(command(&Cmd::Toggle(Switch::Help)).caption)
+        let drawn = egui::Window::new(command(&Cmd::Toggle(Switch::Help)).caption)
             .id(egui::Id::unique(("help", model)))
             .open(&mut self.windows.help)
             .default_pos(under_bars)
@@ -344,7 +344,8 @@ impl Chrome {
                 egui::ScrollArea::vertical()
                     .show_reading(ui, |ui| ui.label(workspace_row(model).help));
             });
-        egui::Window::new(command(&Cmd::Toggle(Switch::About)).caption)
+        escape(ctx, &drawn, &mut self.windows.help);
+        let drawn = egui::Window::new(command(&Cmd::Toggle(Switch::About)).caption)
             .open(&mut self.windows.about)
             .default_pos(under_bars)
             .max_width(560.0f32.min(screen.width() - 40.0))
@@ -352,6 +353,7 @@ impl Chrome {
                 ui.label(help::ABOUT);
                 ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
             });
+        escape(ctx, &drawn, &mut self.windows.about);
         let mut cmds = self.welcome_card(ctx);
         super::errata::window(&mut self.windows.errata, ctx, model, &mut cmds);
         super::research::window(&mut self.windows.research, ctx, &mut cmds);
@@ -366,21 +368,6 @@ impl Chrome {
     pub fn reading(&self) -> bool {
         let w = &self.windows;
         w.shortcuts || w.help || w.about
-    }
-
-    /// Esc closes a reading window, one a press: Keyboard shortcuts, then the model's help,
-    /// then About (a control with the focus lets go of it with the same press, as egui has it).
-    fn close_on_escape(&mut self, ctx: &egui::Context) {
-        let w = &mut self.windows;
-        let Some(open) = [&mut w.shortcuts, &mut w.help, &mut w.about]
-            .into_iter()
-            .find(|open| **open)
-        else {
-            return;
-        };
-        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
-            *open = false;
-        }
     }
 
     /// The receipt, while there is one: its text whole (wrapped, selectable) and OK.
@@ -408,8 +395,7 @@ impl Chrome {
                 ui.add(egui::Label::new(text).wrap().selectable(true));
                 ok = ui.button("OK").clicked();
             });
-        let layer = drawn.map(|d| d.response.layer_id);
-        crate::ui::widgets::dialog::escape_closes(ctx, layer, &mut open);
+        crate::ui::widgets::dialog::escape_closes(ctx, &drawn, &mut open);
         if ok || !open {
             self.receipt = None;
         }

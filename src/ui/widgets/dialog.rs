@@ -35,7 +35,7 @@ pub fn dialog(
             }
         });
     });
-    escape_closes(ctx, shown.map(|s| s.response.layer_id), &mut open);
+    escape_closes(ctx, &shown, &mut open);
     if !open {
         answer = Some(Answer::Dismiss);
     }
@@ -201,11 +201,15 @@ pub fn corner_room(ctx: &egui::Context, centre: egui::Rect) -> f32 {
     room.min(centre.height() / 4.0)
 }
 
-/// Escape closes the window drawn on `layer` (this frame's, from its `show`) when it is the
+/// Escape closes the window `drawn` (what its `show` returned this frame) when it is the
 /// topmost window on screen: one press, one window, as its × would. Not while a menu or a
 /// combo box is open (egui closes that with the same press).
-pub fn escape_closes(ctx: &egui::Context, layer: Option<egui::LayerId>, open: &mut bool) {
-    let Some(layer) = layer else {
+pub fn escape_closes<R>(
+    ctx: &egui::Context,
+    drawn: &Option<egui::InnerResponse<R>>,
+    open: &mut bool,
+) {
+    let Some(layer) = drawn.as_ref().map(|d| d.response.layer_id) else {
         return;
     };
     if !*open || egui::Popup::is_any_open(ctx) {
