@@ -172,7 +172,7 @@ fn no_extras(extras: &[(&str, bool)]) -> Result<(), CliError> {
 /// Runs `loadlab map` (or its part with `--shard`).
 pub fn execute(a: &MapArgs) -> Result<String, CliError> {
     let shard = a.spec().shard;
-    let (plan, out, _) = plan_of(a, shard.unwrap_or(Shard::WHOLE))?;
+    let (plan, out) = plan_of(a, shard.unwrap_or(Shard::WHOLE))?;
     if let Some(s) = shard {
         let g = plan.grid();
         let at: Vec<(usize, usize)> = g
@@ -208,7 +208,7 @@ pub fn merge(a: &MapArgs, results: &[shard::Owned]) -> Result<String, CliError> 
     // Every part was held to the budget for its own cells, part 1 (which must be there) too:
     // its plan is the whole map's, and joining computes nothing.
     let of = results.first().map_or(1, |(s, _)| s.of);
-    let (plan, out, _) = plan_of(a, Shard { index: 1, of })?;
+    let (plan, out) = plan_of(a, Shard { index: 1, of })?;
     let mut g = plan.grid();
     let positions = g.positions();
     let (nx, ny) = (g.cells.first().map_or(0, Vec::len), g.cells.len());
@@ -239,27 +239,28 @@ pub fn merge(a: &MapArgs, results: &[shard::Owned]) -> Result<String, CliError> 
     Ok(render(&plan, out, &g))
 }
 
-/// The map's plan (of the cells `shard` computes), output flags and axes from the flags.
-fn plan_of(a: &MapArgs, shard: Shard) -> Result<(map::MapPlan, Output, &MapSpec), CliError> {
-    let (spec, base, out, samples) = match &a.model {
-        MapModel::Divisible { spec, args } => {
+/// The map's plan (of the cells `shard` computes) and output flags from the flags.
+fn plan_of(a: &MapArgs, shard: Shard) -> Result<(map::MapPlan, Output), CliError> {
+    let spec = a.spec();
+    let (base, out, samples) = match &a.model {
+        MapModel::Divisible { args, .. } => {
             no_extras(&[("sweep", args.sweep.is_some()), ("timeline", args.timeline)])?;
-            (spec, args.params()?.into_scenario(), args.out, 1)
+            (args.params()?.into_scenario(), args.out, 1)
         }
-        MapModel::Geodecay { spec, args } => {
+        MapModel::Geodecay { args, .. } => {
             no_extras(&[("sweep", args.sweep.is_some()), ("trace", args.trace)])?;
-            (spec, args.params()?.into_scenario(), args.out, 1)
+            (args.params()?.into_scenario(), args.out, 1)
         }
-        MapModel::Treesweep { spec, args } => {
+        MapModel::Treesweep { args, .. } => {
             no_extras(&[("schedule", args.schedule)])?;
-            (spec, args.params()?.into_scenario(), args.out, 1)
+            (args.params()?.into_scenario(), args.out, 1)
         }
-        MapModel::Ksbf { spec, args } => {
+        MapModel::Ksbf { args, .. } => {
             no_extras(&[("assignments", args.assignments)])?;
-            (spec, args.params()?.into_scenario(), args.out, 1)
+            (args.params()?.into_scenario(), args.out, 1)
         }
-        MapModel::Redistribute { spec, args } => {
-            (spec, args.params().into_scenario(), args.out, args.samples)
+        MapModel::Redistribute { args, .. } => {
+            (args.params().into_scenario(), args.out, args.samples)
         }
     };
     let model = base.model();
@@ -284,7 +285,7 @@ fn plan_of(a: &MapArgs, shard: Shard) -> Result<(map::MapPlan, Output, &MapSpec)
         };
         CliError(format!("--{at}: {}", e.message))
     })?;
-    Ok((plan, out, spec))
+    Ok((plan, out))
 }
 
 /// The whole map as the output flags ask.
