@@ -127,6 +127,59 @@ fn play_and_pause_keep_the_step_bar_in_place() {
     }
 }
 
+/// Stepping from the first step to the last by Forward moves nothing under the step caption:
+/// the Gantt chart's buttons and the pseudo-code strip keep their place, in the normal layout
+/// and on the stage (the divisible slot line grew from one row to three, the chart and its
+/// Zoom buttons moving down under the pointer at every step).
+#[test]
+fn stepping_moves_nothing_under_the_step_caption() {
+    use loadlab::ui::widgets::gantt::LABEL_ZOOM_IN;
+    let presets = [
+        "divisible-table-1",
+        "divisible-fig-6-pyramid",
+        "treesweep-fig-2",
+        "ksbf-table-1",
+        "geodecay-erew",
+        "redistribute-fig-4",
+    ];
+    for presenter in [false, true] {
+        for name in presets {
+            let mut h = open(name);
+            if presenter {
+                h.key_press(Key::F5);
+                settle(&mut h);
+            }
+            h.key_press(Key::Home);
+            settle(&mut h);
+            let below = |h: &Harness<'_, LoadlabApp>| -> Vec<(String, f32)> {
+                [LABEL_ZOOM_IN, "Pseudo-code beside ▸"]
+                    .iter()
+                    .filter_map(|l| Some((l.to_string(), h.query_by_label(l)?.rect().min.y)))
+                    .collect()
+            };
+            let first = below(&h);
+            let mut step = 0;
+            while !h.get_by_label(LABEL_FORWARD).accesskit_node().is_disabled() && step < 80 {
+                h.get_by_label(LABEL_FORWARD).click();
+                settle(&mut h);
+                step += 1;
+                let now = below(&h);
+                assert_eq!(
+                    first.iter().map(|(l, _)| l).collect::<Vec<_>>(),
+                    now.iter().map(|(l, _)| l).collect::<Vec<_>>(),
+                    "{name} (presenter {presenter}): step {step} shows other widgets"
+                );
+                for ((l, a), (_, b)) in first.iter().zip(&now) {
+                    assert!(
+                        (a - b).abs() < 0.5,
+                        "{name} (presenter {presenter}): at step {step} {l:?} moved from y = {a} to {b}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// A speed typed beyond the bar's range is clamped with a note under the bar, and nothing in
 /// the bar moves (it said nothing: 100 became 50 silently).
 #[test]

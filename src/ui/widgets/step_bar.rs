@@ -548,7 +548,7 @@ fn scrubber(
 
 /// The caption of the current step under the step bar: `headline` in large type (wrapped,
 /// always reserving two lines so stepping does not move what is below) and an optional
-/// `detail` line in body text.
+/// `detail` line in body text, one row (the whole of it on hover) but on a phone.
 pub fn step_caption(ui: &mut egui::Ui, headline: &str, detail: Option<&str>) {
     step_caption_of(ui, headline, detail, crate::ui::frame::Says::Free);
 }
@@ -576,12 +576,16 @@ pub fn step_caption_of(
     // On a projector's stage each line keeps to one row (the whole of it on hover), so the
     // picture under it keeps the room a second row would take at every step. A phone has no
     // hover (only a long press): there each line wraps to at most two rows, which are always
-    // kept for it, so nothing under it moves from step to step.
-    let cap = if crate::ui::frame::on_phone(ui.ctx()) {
+    // kept for it, so nothing under it moves from step to step. At a desk the headline wraps
+    // in the two rows kept for it and the detail keeps to one (the divisible slot line grew
+    // from one row to three while stepping, moving the Gantt chart under the pointer).
+    let phone = crate::ui::frame::on_phone(ui.ctx());
+    let cap = if phone {
         Some(CAPTION_LINES)
     } else {
         stage.then_some(1)
     };
+    let detail_cap = if phone { cap } else { Some(1) };
     ui.vertical(|ui| {
         ui.set_min_height(cap.unwrap_or(CAPTION_LINES) as f32 * line);
         let text = egui::RichText::new(&headline).font(font).color(color);
@@ -592,8 +596,8 @@ pub fn step_caption_of(
         if let Some(d) = detail.filter(|d| !d.is_empty()) {
             let body = ui.text_style_height(&egui::TextStyle::Body);
             ui.scope(|ui| {
-                ui.set_min_height(cap.unwrap_or(1) as f32 * body);
-                let r = caption_line(ui, egui::RichText::new(d), cap);
+                ui.set_min_height(detail_cap.unwrap_or(1) as f32 * body);
+                let r = caption_line(ui, egui::RichText::new(d), detail_cap);
                 super::marks::record(ui.ctx(), CAPTION_MARK, r.rect);
             });
         }
