@@ -424,11 +424,13 @@ pub fn tooltip_with_keys(c: &Command) -> String {
 pub fn pressed(ctx: &egui::Context) -> Vec<Cmd> {
     let typing = ctx.text_edit_focused();
     let focused = ctx.memory(|m| m.focused().is_some());
+    let on_rail = crate::ui::widgets::slider::rail_focused(ctx);
     let mut bound: Vec<(&KeyboardShortcut, &Command)> = COMMANDS
         .iter()
         .filter(|c| c.while_typing || !typing)
         .flat_map(|c| c.keys.iter().map(move |k| (k, c)))
         .filter(|(k, _)| !(focused && widget_key(k)))
+        .filter(|(k, _)| !(on_rail && rail_key(k)))
         .collect();
     // Most modifiers first, so Ctrl+Shift+S is not taken for Ctrl+S (egui ignores an extra
     // Shift when it matches).
@@ -457,6 +459,11 @@ pub fn widget_key(k: &KeyboardShortcut) -> bool {
         Key::Space,
     ];
     k.modifiers.is_none() && keys.contains(&k.logical_key)
+}
+
+/// Whether `k` is Home or End, which a focused slider's rail takes for its ends.
+fn rail_key(k: &KeyboardShortcut) -> bool {
+    k.modifiers.is_none() && [Key::Home, Key::End].contains(&k.logical_key)
 }
 
 fn modifier_count(m: Modifiers) -> usize {

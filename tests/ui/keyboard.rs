@@ -333,6 +333,52 @@ fn home_end_and_h_act_while_a_button_or_the_step_bar_has_the_focus() {
     h.run_steps(2);
 }
 
+/// A focused parameter slider takes Home and End for its rail's ends, as a slider does; the
+/// timeline stays where it is (Home on the arity's rail, already at its low end, sent the
+/// divisible timeline back to its first step).
+#[test]
+fn home_and_end_on_a_focused_slider_go_to_its_ends_not_the_timelines() {
+    use egui::accesskit::Role;
+    let preset = loadlab::preset::find_bundled("divisible-table-1").expect("bundled preset");
+    let mut h = super::common::harness(Some(preset));
+    press(&mut h, Key::End);
+    let last = h.state_mut().step_position();
+    assert!(last > 1, "End: step {last}");
+    let value = |h: &H| {
+        let b = h.get_by_role_and_label(Role::Slider, "b");
+        let b = b.accesskit_node();
+        (
+            b.numeric_value(),
+            b.min_numeric_value(),
+            b.max_numeric_value(),
+        )
+    };
+    let (now, lo, hi) = value(&h);
+    let rail = |h: &H| value(h).0;
+    assert_eq!(now, lo, "b starts at its rail's low end");
+    h.get_by_role_and_label(Role::Slider, "b").focus();
+    h.run_steps(2);
+    press(&mut h, Key::Home);
+    super::common::settle(&mut h);
+    assert_eq!(
+        h.state_mut().step_position(),
+        last,
+        "Home on b's rail moved the timeline"
+    );
+    assert_eq!(rail(&h), lo);
+    press(&mut h, Key::End);
+    super::common::settle(&mut h);
+    assert_eq!(rail(&h), hi, "End on b's rail");
+    assert!(
+        focused(&h).is_some_and(|(l, _)| l == "b"),
+        "{:?}",
+        focused(&h)
+    );
+    press(&mut h, Key::Home);
+    super::common::settle(&mut h);
+    assert_eq!(rail(&h), lo, "Home on b's rail");
+}
+
 /// F8 again from Next goes to the open question's answer, which on a "try it" step lies under
 /// the step's controls (about 27 Tab presses on); typed there, the reply is the lesson's. After
 /// Reveal, F8 stays on Next (nothing left to answer).

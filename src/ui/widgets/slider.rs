@@ -152,6 +152,37 @@ fn key_steps(ui: &Ui, rail: &Response) -> i32 {
     })
 }
 
+/// Home (`Less`) or End (`Greater`) pressed while the rail has the focus: the rail's ends, as
+/// a slider's Home and End are (they moved the timeline instead). The rail is remembered as
+/// focused, so that the next frame's shortcuts leave the two keys to it ([`rail_focused`]).
+fn end_key(ui: &Ui, rail: &Response) -> Option<Ordering> {
+    if !rail.has_focus() {
+        return None;
+    }
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(focused_rail_key(), rail.id));
+    ui.input(|i| {
+        let plain = i.modifiers.is_none();
+        if plain && i.key_pressed(egui::Key::Home) {
+            Some(Ordering::Less)
+        } else if plain && i.key_pressed(egui::Key::End) {
+            Some(Ordering::Greater)
+        } else {
+            None
+        }
+    })
+}
+
+fn focused_rail_key() -> egui::Id {
+    egui::Id::unique("slider rail with the focus")
+}
+
+/// Whether a slider's rail has the keyboard focus: its Home and End are its own.
+pub fn rail_focused(ctx: &egui::Context) -> bool {
+    let rail = ctx.data(|d| d.get_temp::<egui::Id>(focused_rail_key()));
+    rail.is_some() && ctx.memory(|m| m.focused()) == rail
+}
+
 /// `x` moved `steps` powers of two up (or down, when negative): from between two powers, the
 /// first step lands on the nearer one in its direction; below `smallest` (a power of two) is 0.
 fn doubled(x: f64, steps: i32, smallest: f64) -> f64 {
@@ -250,6 +281,11 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                 .smallest_positive(smallest)
                 .show_value(false),
         );
+        match end_key(ui, &rail) {
+            Some(Ordering::Less) => *value = lo,
+            Some(_) => *value = hi,
+            None => {}
+        }
         if span.doubling {
             let steps = key_steps(ui, &rail);
             if steps != 0 {
