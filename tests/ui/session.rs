@@ -34,11 +34,18 @@ fn restarted(h: &mut H) -> H {
 
 /// The app opened from `storage` (a restart, a reload, a second tab of the same browser).
 fn opened_from(storage: Memory) -> H {
+    let mut r = opened_on(storage, None);
+    settle(&mut r);
+    r
+}
+
+/// The app opened from `storage` on `preset` (`loadlab gui PRESET` after a last session).
+fn opened_on(storage: Memory, preset: Option<loadlab::preset::Preset>) -> H {
     let mut r = Harness::builder()
         .with_size(egui::vec2(1500.0, 940.0))
         .with_max_steps(50)
-        .build_eframe(move |cc| LoadlabApp::restored(&cc.egui_ctx, &storage));
-    settle(&mut r);
+        .build_eframe(move |cc| LoadlabApp::restored(&cc.egui_ctx, &storage, preset.clone()));
+    r.run_steps(1);
     r
 }
 
@@ -232,6 +239,34 @@ fn a_link_opened_over_a_last_lesson_shelves_it_and_the_lessons_menu_goes_back() 
         p.revealed() && p.reply() == "31",
         "the replies were not kept"
     );
+}
+
+/// `loadlab gui PRESET` after a session left in a lesson opens the preset alone: the lesson
+/// waits on the shelf, where Help ▸ Lessons goes back to it (the Gil–Matias step's question
+/// stood beside the tree sweep the command named).
+#[test]
+fn a_preset_named_at_start_shelves_the_last_lesson() {
+    let mut h = super::common::window(1500.0, 940.0, None);
+    h.state_mut()
+        .send(Cmd::StartLesson(lesson_named("gil-matias")));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(3));
+    settle(&mut h);
+    let mut storage = Memory::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    let preset = loadlab::preset::find_bundled("treesweep-fig-2").unwrap();
+    let mut r = opened_on(storage, Some(preset));
+    assert!(
+        r.state().lesson_player().is_none(),
+        "the last lesson still plays beside the preset"
+    );
+    assert_eq!(r.state().preset().scenario.model(), ModelId::TreeSweep);
+    settle(&mut r);
+    lessons_menu(&mut r);
+    r.get_by_label_contains("step 4 of").click();
+    settle(&mut r);
+    let p = r.state().lesson_player().expect("back to the lesson");
+    assert_eq!((p.lesson().name.as_str(), p.index()), ("gil-matias", 3));
 }
 
 /// Help ▸ Lessons ▸ "Go back to where you left" returns to the lesson that was left, by its

@@ -191,9 +191,13 @@ impl LoadlabApp {
     }
 
     /// The app as a restart finds it in `storage` (what [`eframe::App::save`] wrote), on
-    /// `ctx`.
-    pub fn restored(ctx: &egui::Context, storage: &dyn eframe::Storage) -> Self {
-        Self::start(ctx, Some(storage), None)
+    /// `ctx`, with `initial` (a preset named on the command line) in front.
+    pub fn restored(
+        ctx: &egui::Context,
+        storage: &dyn eframe::Storage,
+        initial: Option<Preset>,
+    ) -> Self {
+        Self::start(ctx, Some(storage), initial)
     }
 
     /// The app as a first start without storage makes it (the default scenario, no last
@@ -226,6 +230,7 @@ impl LoadlabApp {
             app.found_written();
         }
         if let Some(p) = initial {
+            app.shelve_for(&p.name);
             if let Some(a) = &p.pinned {
                 app.maps.pin(a.clone());
             }
@@ -234,6 +239,19 @@ impl LoadlabApp {
         super::install_fonts(ctx);
         app.look.apply(ctx);
         app
+    }
+
+    /// A preset named on the command line is what to look at: a lesson the last session
+    /// left playing waits on the shelf, as under a link (its step's question stood beside
+    /// the named preset's run, another model's).
+    fn shelve_for(&mut self, name: &str) {
+        let Some(title) = self.teach.player().map(|p| p.lesson().title.clone()) else {
+            return;
+        };
+        self.teach.leave();
+        self.queued.push(Cmd::Inform(format!(
+            "Opened “{name}”; the lesson “{title}” is kept: Help ▸ Lessons goes back to it"
+        )));
     }
 
     fn with_state(s: Persisted) -> Self {
