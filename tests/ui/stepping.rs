@@ -180,6 +180,29 @@ fn stepping_moves_nothing_under_the_step_caption() {
     }
 }
 
+/// The step bar's slider keeps its place from one run to another of a different length, and
+/// with the future hidden ("0/?"): a run of 9 steps after one of 16 moved it 22 points
+/// between two steps of the Li lesson, and a box sized for "16/16" beside "0/?" told a hidden
+/// run's length had two digits.
+#[test]
+fn the_step_slider_keeps_its_place_whatever_the_runs_length() {
+    let mut h = open("divisible-table-1");
+    let slider = |h: &Harness<'_, LoadlabApp>| {
+        h.get_by_role_and_label(egui::accesskit::Role::Slider, LABEL_STEP)
+            .rect()
+    };
+    let p = slider(&h);
+    assert!(on_screen(&h, "0/16"), "h = 15: 16 slots");
+    super::common::enter_number(&mut h, "h (number)", "5");
+    settle(&mut h);
+    assert!(on_screen(&h, "0/6"), "h = 5: 6 slots");
+    assert_eq!(slider(&h), p, "h = 5's step slider");
+    h.key_press(Key::H);
+    settle(&mut h);
+    assert!(on_screen(&h, "0/?"), "the future hidden");
+    assert_eq!(slider(&h), p, "the hidden run's step slider");
+}
+
 /// A speed typed beyond the bar's range is clamped with a note under the bar, and nothing in
 /// the bar moves (it said nothing: 100 became 50 silently).
 #[test]

@@ -460,7 +460,11 @@ const SLIDER_LEAST: f32 = 60.0;
 /// The least slider of a scrubber in a room narrower than [`scrubber_least`].
 const SLIDER_NARROWEST: f32 = 24.0;
 
-/// The widths of the scrubber's position ("12/12" at its widest) and of its "Step" caption.
+/// The widths of the scrubber's position ("12/12" at its widest, but never narrower than
+/// "999/999") and of its "Step" caption. The least width keeps the slider in place from one
+/// run to the next (a lesson's next step, on a run of 9 steps after one of 16, moved it
+/// 22 points) and says nothing of a hidden run's length (a box for "16/16" beside "0/?" told
+/// the run took ten steps or more).
 fn scrubber_texts(ui: &egui::Ui, n_steps: usize) -> (f32, f32) {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let color = ui.visuals().text_color();
@@ -472,7 +476,7 @@ fn scrubber_texts(ui: &egui::Ui, n_steps: usize) -> (f32, f32) {
             .x
     };
     (
-        width(format!("{last}/{last}")),
+        width(format!("{last}/{last}")).max(width("999/999".to_owned())),
         width(LABEL_STEP.to_owned()),
     )
 }
