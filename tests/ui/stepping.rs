@@ -203,6 +203,24 @@ fn the_step_slider_keeps_its_place_whatever_the_runs_length() {
     assert_eq!(slider(&h), p, "the hidden run's step slider");
 }
 
+/// The Li lesson's h sweep (up to 8) under its step 3 (h = 15), revealed: Last » and
+/// « First keep the plot in place. The instance beyond the data is said under the x axis; a
+/// header row said it, at the end only, and pushed the plot 27 points down.
+#[test]
+fn an_instance_beyond_the_data_moves_no_plot_when_stepping() {
+    use loadlab::ui::widgets::compare_plot::PLOT_MARK;
+    use loadlab::ui::widgets::marks::latest;
+    let mut h = super::common::stage_lesson("li-divisible.ron", 2);
+    super::common::reveal(&mut h);
+    let frame = |h: &Harness<'_, LoadlabApp>| latest(&h.ctx, PLOT_MARK).expect("the h sweep");
+    let first = frame(&h);
+    for key in [Key::End, Key::Home, Key::End] {
+        h.key_press(key);
+        settle(&mut h);
+        assert_eq!(frame(&h), first, "the plot moved after {key:?}");
+    }
+}
+
 /// A speed typed beyond the bar's range is clamped with a note under the bar, and nothing in
 /// the bar moves (it said nothing: 100 became 50 silently).
 #[test]

@@ -544,6 +544,21 @@ fn marker_inside(plot: &ComparePlot, x: f64, log_x: bool) -> bool {
     lo[0] > hi[0] || (lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0])
 }
 
+/// The x axis's caption, saying where the current value lies when it is beyond the data
+/// ("h   · h = 15 is beyond the data"). Under the axis, not a row of the header: the row
+/// came and went with the step (Last » put it there) and moved the plot under the pointer.
+fn x_axis_text(plot: &ComparePlot, log_x: bool) -> String {
+    match plot.x_marker.filter(|&x| !marker_inside(plot, x, log_x)) {
+        Some(x) => format!(
+            "{}   · {} = {} is beyond the data",
+            plot.x_label,
+            plot.x_label,
+            number(x, Precision::Readout)
+        ),
+        None => plot.x_label.clone(),
+    }
+}
+
 /// The "log x" and "log y" checkboxes and "Copy CSV"; true when an axis changed.
 fn switches(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
     let mut axes_changed = ui
@@ -564,8 +579,7 @@ fn switches(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool 
     axes_changed
 }
 
-/// The plot's header: its title, the log-axis switches, Copy CSV and, when the current value
-/// lies beyond the data, a note saying so. Whether an axis changed.
+/// The plot's header: its title, the log-axis switches and Copy CSV. Whether an axis changed.
 fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
     let mut axes_changed = false;
     // An exported figure has no pointer: its title and notes, no switches.
@@ -579,26 +593,6 @@ fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
         }
         if live {
             axes_changed |= switches(ui, plot, view);
-        }
-        if let Some(x) = plot
-            .x_marker
-            .filter(|&x| !marker_inside(plot, x, view.log_x))
-        {
-            let note = format!(
-                "{} = {} is beyond the data",
-                plot.x_label,
-                number(x, Precision::Readout)
-            );
-            let font = egui::TextStyle::Body.resolve(ui.style());
-            let width = ui
-                .painter()
-                .layout_no_wrap(note.clone(), font, egui::Color32::WHITE)
-                .size()
-                .x;
-            if ui.max_rect().right() - ui.cursor().min.x < width {
-                ui.end_row();
-            }
-            ui.weak(note);
         }
     });
     axes_changed
@@ -627,7 +621,7 @@ fn configured<'a>(
         .iter()
         .flat_map(|c| c.series.points.iter().map(|p| p[0]));
     new_plot(ctx, pid, (Scale::of_values(log_x, xs), Scale::of(log_y)))
-        .x_axis_label(plot.x_label.clone())
+        .x_axis_label(x_axis_text(plot, log_x))
         .y_axis_label(plot.y_label.clone())
         .label_formatter(move |pos: &HoverPosition<'_>| {
             if hidden(hovered(pos).1.x) {
