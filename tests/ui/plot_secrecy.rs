@@ -654,3 +654,35 @@ fn no_plot_draws_the_instance_while_your_turn_is_played() {
         );
     }
 }
+
+/// A Gantt chart whose time labels an open question hides ticks its axis in quarters, each
+/// "?": grs step 5 (predict T_PY) drew its grid at round times, three lines 100 apart
+/// before the axis's end, which put T_PY near 265 (it is 261).
+#[test]
+fn a_hidden_time_axis_is_ticked_in_quarters_not_at_round_times() {
+    use loadlab::ui::widgets::gantt::LABEL_CHART;
+    let h = super::common::stage_lesson("grs-treesweep.ron", 4);
+    let chart = h.get_by_label(LABEL_CHART).rect();
+    let mut xs: Vec<f32> = super::common::painted_texts(&h)
+        .into_iter()
+        .filter(|(t, r)| {
+            t == loadlab::ui::frame::HIDDEN
+                && r.top() >= chart.bottom() - 40.0
+                && r.top() <= chart.bottom() + 10.0
+        })
+        .map(|(_, r)| r.center().x)
+        .collect();
+    xs.sort_by(f32::total_cmp);
+    assert_eq!(
+        xs.len(),
+        5,
+        "the axis's hidden labels at {xs:?} (chart {chart:?})"
+    );
+    let gaps: Vec<f32> = xs.windows(2).map(|w| w[1] - w[0]).collect();
+    // The two ends' labels are kept inside the chart: the inner gaps are the quarters.
+    assert!((gaps[1] - gaps[2]).abs() < 1.0, "unequal quarters: {xs:?}");
+    assert!(
+        xs[4] >= chart.right() - 24.0,
+        "the last tick is not at the axis's end: {xs:?} (chart {chart:?})"
+    );
+}

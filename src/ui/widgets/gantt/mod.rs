@@ -661,8 +661,7 @@ impl<'a> Chart<'a> {
         }
         // Round times, three or more, as many as have room.
         let most = (axis.width / TICK_SPACING).floor().max(3.0) as usize;
-        let times = ticks::ticks_at_most(axis.t0, axis.t1, self.data.time_scale(), most);
-        let labels = ticks::labels(&times);
+        let (times, labels) = self.ticks(ui.ctx(), axis, most);
         let grid_color = visuals
             .widgets
             .noninteractive
@@ -681,8 +680,7 @@ impl<'a> Chart<'a> {
             // An open question's answer (the end of the time axis) reads "?". Centred under
             // its tick, but never cut by the room's edge (the last tick sits on the chart's
             // right edge: li's "0.4" lost its 4 beside the pseudo-code pane).
-            let text = crate::ui::frame::masked_as(ui.ctx(), self.data.times, &label);
-            let galley = painter.layout_no_wrap(text, label_font(ui), visuals.text_color());
+            let galley = painter.layout_no_wrap(label, label_font(ui), visuals.text_color());
             let (w, room) = (galley.size().x, painter.clip_rect());
             let left = (x - 0.5 * w).min(room.right() - w).max(room.left());
             let at = Pos2::new(left, plot_rect.bottom() + 4.0);
@@ -698,6 +696,27 @@ impl<'a> Chart<'a> {
                 visuals.weak_text_color(),
             );
         }
+    }
+
+    /// The time axis's ticks (at most `most`) and their labels, masked as an open question
+    /// asks. Round times where the labels are read; where the mask hides them, the axis
+    /// in quarters, each "?": grid lines at round times told the scale whose labels were
+    /// hidden (grs step 5's three lines a hundred apart put T_PY near 265; it is 261).
+    fn ticks(&self, ctx: &egui::Context, axis: &TimeAxis, most: usize) -> (Vec<f64>, Vec<String>) {
+        let times = ticks::ticks_at_most(axis.t0, axis.t1, self.data.time_scale(), most);
+        let labels = ticks::labels(&times);
+        let masked: Vec<String> = labels
+            .iter()
+            .map(|l| crate::ui::frame::masked_as(ctx, self.data.times, l))
+            .collect();
+        if masked == labels {
+            return (times, labels);
+        }
+        let quarters: Vec<f64> = (0..=4)
+            .map(|k| axis.t0 + (axis.t1 - axis.t0) * f64::from(k) / 4.0)
+            .collect();
+        let hidden = vec![crate::ui::frame::HIDDEN.to_owned(); quarters.len()];
+        (quarters, hidden)
     }
 
     /// Where `bar` is drawn on `axis` (None when it is off screen or not a bar).
