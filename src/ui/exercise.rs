@@ -509,7 +509,11 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
     room.label(prompt);
-    let left = (rect.bottom() - room.cursor().top()).max(line);
+    // Whole rows of the message: a room cut mid-row showed the top half of its last line
+    // (li's "L_3 = 0.01061 is too lit…" cut through by the chart's Zoom row).
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let left = ((rect.bottom() - room.cursor().top()) / row).floor() * row;
+    let left = left.max(line);
     let newest = match (&band.hint, &band.last) {
         (Some(h), _) => Some(RichText::new(said(format!("Hint: {h}"))).italics()),
         (None, Some(g)) => {
