@@ -92,13 +92,27 @@ pub(super) fn gantt_picture(
         rows: (0..params.p).map(|i| format!("P{i}")).collect(),
         bars,
         time_label: "step".into(),
-        legend: vec![level(0), level(max_level / 2), level(max_level)],
+        legend: level_legend(max_level, level),
         ..Default::default()
     };
     let makespan = run.outcome.makespan as f64;
     let data = crate::ui::reveal::cut_gantt(data, reveal, k as f64 + 1.0, makespan);
     let now = if end { k as f64 } else { k as f64 + 0.5 };
     gantt(ui, "ks_gantt", &data, view, Some(now))
+}
+
+/// The levels' legend: each level up to three of them, else the ramp's ends with "…" in its
+/// middle colour between (it named levels 0, 2 and 5 of six, and read as if 1, 3 and 4 had
+/// no colour).
+fn level_legend(
+    max_level: u32,
+    level: impl Fn(u32) -> (Color32, String),
+) -> Vec<(Color32, String)> {
+    if max_level <= 2 {
+        return (0..=max_level).map(level).collect();
+    }
+    let between = (level(max_level / 2).0, "…".to_owned());
+    vec![level(0), between, level(max_level)]
 }
 
 /// A colour running from blue (level 0) to orange (the deepest level).
