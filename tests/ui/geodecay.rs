@@ -190,3 +190,25 @@ fn a_one_round_phase_is_named_at_720p_presenter() {
         "{zero:?} {one:?}"
     );
 }
+
+/// The rounds chart's log axis names its floor, where an empty processor's load is drawn (the
+/// max…min band's spikes down to it read as loads of 2^−17 tasks).
+#[test]
+fn the_log_floor_of_the_rounds_chart_is_named() {
+    let mut h = super::common::stage_lesson("gil-matias-geodecay.ron", 0);
+    let named = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| {
+        super::common::painted_texts(h)
+            .iter()
+            .any(|(t, _)| t.starts_with("0 tasks (lg 0"))
+    };
+    h.key_press(egui::Key::End);
+    settle(&mut h);
+    assert!(
+        named(&h),
+        "the floor under the empty processors is not named"
+    );
+    // On a linear axis 0 is where it is.
+    h.get_by_label("log loads").click();
+    settle(&mut h);
+    assert!(!named(&h), "a linear axis has no floor to name");
+}
