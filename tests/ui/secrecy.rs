@@ -648,7 +648,7 @@ fn the_senders_delta_is_its_own_quantity_and_delta_max_stays_hidden() {
 fn a_question_about_another_run_hides_its_answer_not_the_shown_runs_fields() {
     // gil-matias step 6 shows the policy "never" (n = 2^30, p = 2^16, ℓ = 2^18) and asks how
     // often the improved policy balances there (4, the lesson's explanation). The shown run
-    // balances once (the prompt: "never balances once"): its own balancings are not the
+    // balances once (the prompt: "the policy “never” balances once"): its own balancings are not the
     // answer's quantity and stay.
     let mut h = presenter_720p();
     open_step(&mut h, "gil-matias", 6);
