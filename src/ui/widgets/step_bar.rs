@@ -461,10 +461,11 @@ const SLIDER_LEAST: f32 = 60.0;
 const SLIDER_NARROWEST: f32 = 24.0;
 
 /// The widths of the scrubber's position ("12/12" at its widest, but never narrower than
-/// "999/999") and of its "Step" caption. The least width keeps the slider in place from one
+/// "99/99") and of its "Step" caption. The least width keeps the slider in place from one
 /// run to the next (a lesson's next step, on a run of 9 steps after one of 16, moved it
-/// 22 points) and says nothing of a hidden run's length (a box for "16/16" beside "0/?" told
-/// the run took ten steps or more).
+/// 22 points) and says nothing of a hidden run's length under a hundred steps (a box for
+/// "16/16" beside "0/?" told the run took ten steps or more). (Not "999/999": on the stage,
+/// with the drawer's Numbers open, the wider box pushed the step bar onto a second row.)
 fn scrubber_texts(ui: &egui::Ui, n_steps: usize) -> (f32, f32) {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let color = ui.visuals().text_color();
@@ -476,7 +477,7 @@ fn scrubber_texts(ui: &egui::Ui, n_steps: usize) -> (f32, f32) {
             .x
     };
     (
-        width(format!("{last}/{last}")).max(width("999/999".to_owned())),
+        width(format!("{last}/{last}")).max(width("99/99".to_owned())),
         width(LABEL_STEP.to_owned()),
     )
 }
