@@ -174,13 +174,13 @@ pub struct RingArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub c: Option<String>,
     /// Random ring: its size n.
-    #[arg(long, default_value = "8", value_parser = int::<usize>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "8", value_parser = int::<usize>)]
     pub n: usize,
     /// Random ring: the largest |δ_k|.
     #[arg(long, default_value = "3", value_parser = int::<i64>, allow_hyphen_values = true)]
     pub max_delta: i64,
     /// Random ring: the seed.
-    #[arg(long, default_value = "1", value_parser = int::<u64>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "1", value_parser = int::<u64>)]
     pub seed: u64,
     /// Print one JSON object.
     #[arg(long)]

@@ -50,17 +50,17 @@ pub struct RingGapsArgs {
     #[arg(long, value_enum)]
     pub against: Against,
     /// Seed of the search.
-    #[arg(long, default_value = "1", value_parser = int::<u64>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "1", value_parser = int::<u64>)]
     pub seed: u64,
     /// Exact solves in all (restarts of about 25 local moves; against system6-bound one per
     /// restart, after 200 cheap moves towards rings System 6 binds tightly: try
     /// `--max-delta 4`), 1 to 100 000 (about 0.05 s each on the default rings, more on larger
     /// rings, |δ| and costs: a search over 10 s is refused before it starts).
-    #[arg(long, default_value = "400", value_parser = int::<u64>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "400", value_parser = int::<u64>)]
     pub budget: u64,
     /// Largest ring drawn: 3 to 8 processors (the exact search's limit). Rings whose exact
     /// search needs more than 10^6 combinations of sends (about 0.9 s) are skipped.
-    #[arg(long, default_value_t = N_MAX, value_parser = int::<usize>)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = N_MAX, value_parser = int::<usize>)]
     pub max_n: usize,
     /// Largest |δ_k| drawn, 1 to 10.
     #[arg(long, default_value_t = DELTA_MAX, value_parser = int::<i64>, allow_hyphen_values = true)]

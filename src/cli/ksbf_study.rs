@@ -30,13 +30,13 @@ pub struct KsbfStudyArgs {
     #[arg(long, default_value = "2,4,8,16")]
     pub p: String,
     /// Spawn probability q of every task below level n − 1.
-    #[arg(long, default_value_t = 0.75, value_parser = real)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.75, value_parser = real)]
     pub spawn_prob: f64,
     /// Random workloads per (n, p).
-    #[arg(long, default_value = "100", value_parser = int::<u64>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "100", value_parser = int::<u64>)]
     pub seeds: u64,
     /// First seed (seed j of a cell is seed + j).
-    #[arg(long, default_value = "1", value_parser = int::<u64>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "1", value_parser = int::<u64>)]
     pub seed: u64,
     /// Output format.
     #[command(flatten)]

@@ -10,7 +10,7 @@ pub struct LinkArgs {
     /// Preset file (.ron) or bundled preset name; a preset pinning a scenario A keeps it.
     pub preset: String,
     /// The step bar's position the link opens at (0 = the start).
-    #[arg(long, value_parser = int::<usize>, default_value = "0")]
+    #[arg(long, allow_negative_numbers = true, value_parser = int::<usize>, default_value = "0")]
     pub step: usize,
     /// The picture tab the link shows (as a lesson names it, e.g. `Gantt`).
     #[arg(long)]

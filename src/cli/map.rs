@@ -112,7 +112,7 @@ pub enum MapModel {
 #[derive(Debug, Args)]
 pub struct RingMapArgs {
     /// Ring size n (when not swept).
-    #[arg(long, default_value = "12", value_parser = int::<usize>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "12", value_parser = int::<usize>)]
     pub n: usize,
     /// Largest |δ_k| (when not swept).
     #[arg(long, default_value = "4", value_parser = int::<i64>, allow_hyphen_values = true)]
@@ -131,10 +131,10 @@ pub struct RingMapArgs {
     #[arg(long, value_enum, default_value = "auto")]
     pub algorithm: Algorithm,
     /// Random rings per cell (1 to 1000): ring k of every cell uses seed --seed + k.
-    #[arg(long, default_value = "10", value_parser = int::<usize>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "10", value_parser = int::<usize>)]
     pub samples: usize,
     /// Seed of the first ring.
-    #[arg(long, default_value = "1", value_parser = int::<u64>)]
+    #[arg(long, allow_negative_numbers = true, default_value = "1", value_parser = int::<u64>)]
     pub seed: u64,
     /// Output format.
     #[command(flatten)]

@@ -74,7 +74,7 @@ pub enum Command {
         #[arg(long)]
         lesson: Option<String>,
         /// With --lesson: the step to start on (1 = the first).
-        #[arg(long, requires = "lesson", value_parser = int::<usize>)]
+        #[arg(long, allow_negative_numbers = true, requires = "lesson", value_parser = int::<usize>)]
         lesson_step: Option<usize>,
         /// The view to open: the model's workspace, its Map of two parameters (default axes,
         /// computing at once) or Compare A/B (the scenario pinned as A unless the preset

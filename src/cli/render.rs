@@ -30,16 +30,16 @@ pub struct RenderArgs {
     #[arg(long, conflicts_with = "animate")]
     pub figure: Option<String>,
     /// The step to draw (0 = the start; default: the start).
-    #[arg(long, value_parser = int::<usize>, conflicts_with = "animate")]
+    #[arg(long, allow_negative_numbers = true, value_parser = int::<usize>, conflicts_with = "animate")]
     pub step: Option<usize>,
     /// Pixels per point (default 2 for PNG, 1 for GIF; SVG is drawn in points).
-    #[arg(long, value_parser = real)]
+    #[arg(long, allow_negative_numbers = true, value_parser = real)]
     pub scale: Option<f64>,
     /// The picture at every step, one frame per step, looping: write a GIF.
     #[arg(long)]
     pub animate: bool,
     /// Frames per second of the animation (1/60 to 50: a GIF frame lasts 0.02 s to 60 s).
-    #[arg(long, value_parser = real, default_value = "2", requires = "animate")]
+    #[arg(long, allow_negative_numbers = true, value_parser = real, default_value = "2", requires = "animate")]
     pub fps: f64,
     /// The picture tab (as a lesson names it, e.g. `Gantt`; default: the workspace's).
     #[arg(long)]

@@ -42,7 +42,7 @@ pub struct DivisibleArgs {
     /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
     /// about 1.4·10^5 points (1 GB at 7 kB per printed point; the work limit of 10^10 fragment
     /// events, about 10 s, allows more).
-    #[arg(long, default_value_t = BETA_POINTS, value_parser = int::<usize>, conflicts_with = "csv")]
+    #[arg(long, allow_negative_numbers = true, default_value_t = BETA_POINTS, value_parser = int::<usize>, conflicts_with = "csv")]
     pub beta_points: usize,
     /// Also print the simulated schedule of each method (every interval of every level).
     #[arg(long)]

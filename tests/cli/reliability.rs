@@ -532,3 +532,31 @@ fn just_over_the_recalibrated_boundaries_is_refused_with_the_estimate() {
         assert_error(&args, needle);
     }
 }
+
+/// A negative number given to a count flag is read as that flag's value and refused as too
+/// small, naming the flag (clap read `--beta-points -1` as an unknown flag `-1`).
+#[test]
+fn a_negative_count_is_that_flags_value_refused_as_too_small() {
+    let cases: [&[&str]; 4] = [
+        &["divisible", "--beta-points", "-1"],
+        &[
+            "map",
+            "redistribute",
+            "--x",
+            "n=4..8:3",
+            "--y",
+            "max_delta=1..3:3",
+            "--metric",
+            "rounds",
+            "--samples",
+            "-3",
+        ],
+        &["exercise", "ksbf", "--seed", "-1"],
+        &["link", "treesweep-small", "--step", "-2"],
+    ];
+    for args in cases {
+        let flag = args[args.len() - 2];
+        let e = assert_error(args, flag);
+        assert!(e.contains("too small"), "{args:?}: {e}");
+    }
+}
