@@ -440,7 +440,8 @@ pub fn text(rows: &[Row]) -> String {
     let mut out = String::new();
     for r in rows {
         if !r.error.is_empty() {
-            out.push_str(&format!("{}: not graded: {}\n", r.file, r.error));
+            let row = format!("{}: not graded: {}", r.file, r.error);
+            out.push_str(&format!("{}\n", one_line(&row)));
             continue;
         }
         let mut flags = if r.flags.is_empty() {
@@ -498,14 +499,38 @@ pub fn text(rows: &[Row]) -> String {
                 r.show_me
             )
         };
-        out.push_str(&format!("{head}, {counts}{flags}\n"));
+        let row = format!("{head}, {counts}{flags}");
+        out.push_str(&format!("{}\n", one_line(&row)));
     }
     out
+}
+
+/// `s` on one line: each control character (a line break in a student's name or a file's)
+/// a space, so that one attempt is one row of the table (a name with a line break split its
+/// row in two, the second half read as a row of its own).
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_row_holds_no_line_break() {
+        let row = |student: &str, error: &str| Row {
+            file: "a\nb.json".into(),
+            student: student.into(),
+            error: error.into(),
+            ..Row::default()
+        };
+        let rows = [row("Ann\nSmith\r\tJr", ""), row("", "bad\nfile")];
+        let t = text(&rows);
+        assert_eq!(t.lines().count(), 2, "{t:?}");
+        assert!(t.contains("Ann Smith  Jr"), "{t:?}");
+    }
 
     #[test]
     fn csv_fields_are_quoted_as_rfc_4180_says() {
