@@ -224,6 +224,21 @@ fn an_edited_or_foreign_attempt_is_graded_from_its_moves_and_flagged() {
     let row = graded(&[&f])[0].clone();
     assert_eq!(row["flags"], json!(["from an older version"]));
     assert_eq!(row["score"], honest["score"]);
+    // Format version 0, which no loadlab wrote (1 is the first): not graded, and said why.
+    a["app_version"] = honest["app_version"].clone();
+    a["version"] = json!(0);
+    std::fs::write(&f, a.to_string()).unwrap();
+    let out = run(&["grade", "--course", "CS101", "--json", &f]);
+    assert_ne!(
+        out.status.code(),
+        Some(0),
+        "a file not graded fails the run"
+    );
+    let book: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = book["attempts"][0].clone();
+    let error = row["error"].as_str().unwrap_or_default();
+    assert!(error.contains("version 0"), "{row}");
+    assert_eq!(row["flags"], json!([]), "{row}");
 }
 
 /// A CSV line's fields (RFC 4180 quoting), written here independently of the app's writer.

@@ -202,6 +202,12 @@ impl AttemptFile {
                      grade it with a newer loadlab"
                 ));
             }
+            // Version 1 is the first: a 0 was written by hand or by something else.
+            Some(0) => {
+                return Err(format!(
+                    "attempt format version 0: no loadlab writes it (versions 1 to {VERSION})"
+                ));
+            }
             Some(_) => {}
             None => return Err("no format \"version\"".into()),
         }
