@@ -419,9 +419,19 @@ impl Run {
                 s.max
             ]
         });
+        let prm = &self.params;
+        // With nothing random the seeds all run the same instance: said, rather than a
+        // spread of zero width left to puzzle over.
+        let alike = prm.decay == crate::model::geodecay::Decay::Deterministic
+            && prm.survivors != Survivors::Random;
+        let note = format!(
+            " (deterministic decay and {} survivors: every seed runs alike)",
+            prm.survivors.name()
+        );
         let name = format!(
-            "spread of the total time over {}",
-            words::count(self.params.seeds, "seed")
+            "spread of the total time over {}{}",
+            words::count(prm.seeds, "seed"),
+            if alike { note.as_str() } else { "" }
         );
         Some(Section::table(name, table))
     }

@@ -603,6 +603,14 @@ fn counts_of_one_read_in_the_singular() {
     };
     assert!(spread("1").contains("spread of the total time over 1 seed:"));
     assert!(spread("2").contains("spread of the total time over 2 seeds:"));
+    // With nothing random the seeds run alike, and the heading says so.
+    let alike = stdout(&["geodecay", "--seeds", "3", "--sweep", "seeds"]);
+    assert!(
+        alike.contains(
+            "over 3 seeds (deterministic decay and adversarial survivors: every seed runs alike):"
+        ),
+        "{alike}"
+    );
     let quiz = stdout(&["quiz", "--model", "ksbf", "--count", "1"]);
     assert!(quiz.contains(", 1 question)"), "{quiz}");
     // δ = (1, −1, 0): Lemma 6's bound is one round.
