@@ -3,7 +3,7 @@
 //! no xdg-desktop-portal answers (headless Linux), that is detected and the app offers a path
 //! text field instead.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 
 use crate::platform::files::{Ask, Choice};
@@ -138,12 +138,41 @@ impl FileAction {
     /// The path to write for this action: an attempt file named without an extension gets
     /// `.json` (`loadlab grade FOLDER` grades a folder's `.json` files).
     pub fn completed(self, path: PathBuf) -> PathBuf {
-        let attempt = matches!(self, FileAction::HandIn | FileAction::HandInQuiz(_));
-        if attempt && path.extension().is_none() && path.file_name().is_some() {
+        let typed = matches!(self, FileAction::HandIn | FileAction::HandInQuiz(_))
+            || !self.image_kinds().is_empty();
+        if typed && path.extension().is_none() && path.file_name().is_some() {
             path.with_extension(self.ext())
         } else {
             path
         }
+    }
+}
+
+impl FileAction {
+    /// The extensions an image this action writes may be named with (none: any name).
+    fn image_kinds(self) -> &'static [&'static str] {
+        match self {
+            FileAction::Screenshot => &["png"],
+            // The figure's format follows the name: SVG for .svg, PNG otherwise.
+            FileAction::Figure => &["png", "svg"],
+            FileAction::FigureSvg => &["svg"],
+            FileAction::Animation => &["gif"],
+            _ => &[],
+        }
+    }
+    /// Why `path` is not written by this action: an image named as another kind of file
+    /// ("plot.txt" held PNG data that no text editor or image viewer would open).
+    pub fn refusal(self, path: &Path) -> Option<String> {
+        let kinds = self.image_kinds();
+        let ext = path.extension()?.to_string_lossy().to_lowercase();
+        if kinds.is_empty() || kinds.contains(&ext.as_str()) {
+            return None;
+        }
+        let names: Vec<String> = kinds.iter().map(|k| format!(".{k}")).collect();
+        Some(format!(
+            "An image is written here: name the file {}, not .{ext}",
+            names.join(" or ")
+        ))
     }
 }
 
@@ -308,10 +337,30 @@ mod tests {
             PathBuf::from("ada.txt")
         );
         assert_eq!(done(FileAction::ExportCsv, "t"), PathBuf::from("t"));
+        // An image typed without an extension is named for what is written.
+        assert_eq!(done(FileAction::Figure, "f"), PathBuf::from("f.png"));
+        assert_eq!(done(FileAction::FigureSvg, "f"), PathBuf::from("f.svg"));
+        assert_eq!(done(FileAction::Animation, "a"), PathBuf::from("a.gif"));
         // The path field says what it asks for (it read "/path/to/file" for every action).
         assert_eq!(FileAction::HandIn.placeholder(), "/path/to/file.json");
         assert_eq!(FileAction::SavePreset.placeholder(), "/path/to/file.ron");
         assert_eq!(FileAction::Handout.placeholder(), "/path/to/folder");
+    }
+
+    #[test]
+    fn an_image_is_refused_under_another_kind_of_files_name() {
+        let refused = |a: FileAction, p: &str| a.refusal(Path::new(p));
+        assert_eq!(
+            refused(FileAction::Screenshot, "shot.txt").as_deref(),
+            Some("An image is written here: name the file .png, not .txt")
+        );
+        assert!(refused(FileAction::Figure, "f.svg").is_none());
+        assert!(refused(FileAction::Figure, "f.PNG").is_none());
+        assert!(refused(FileAction::FigureSvg, "f.png").is_some());
+        assert!(refused(FileAction::Animation, "a.png").is_some());
+        // Text files and folders take any name.
+        assert!(refused(FileAction::ExportCsv, "t.txt").is_none());
+        assert!(refused(FileAction::Handout, "notes.d").is_none());
     }
 
     #[test]

@@ -322,3 +322,34 @@ fn a_hand_out_step_is_the_whole_window_with_the_answer_hidden() {
     assert!(right(&runs) <= 1280.0 / 1.5 + 1.0, "{}", right(&runs));
     assert!(right(&desk) > 1200.0, "{}", right(&desk));
 }
+
+/// A figure typed as "plot.txt" is refused next to the path, saying which names an image
+/// takes (it wrote PNG data into a .txt file); "plot" with no extension becomes plot.png.
+#[test]
+fn an_image_named_as_another_kind_of_file_is_refused_where_it_is_typed() {
+    use loadlab::ui::files::FileAction;
+    let dir = temp_dir("figure-name");
+    let mut h = harness(None);
+    let type_and_ok = |h: &mut Harness<'_, LoadlabApp>, path: &Path| {
+        let field = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "File path");
+        field.focus();
+        field.type_text(path.to_str().unwrap());
+        h.run_steps(2);
+        h.get_by_label("OK").click();
+        settle(h);
+    };
+    h.state_mut().send(Cmd::PromptPath(FileAction::Figure));
+    h.run_steps(3);
+    let txt = dir.join("plot.txt");
+    type_and_ok(&mut h, &txt);
+    assert!(!txt.exists(), "nothing written under a text file's name");
+    let why = "An image is written here: name the file .png or .svg, not .txt";
+    h.get_by_label(why);
+    assert!(h.state().figure_shot().is_none(), "no export ran");
+    // The field keeps the path to correct: without an extension, the figure is a PNG.
+    type_and_ok(&mut h, &dir.join("plot"));
+    assert!(h.query_by_label(why).is_none(), "the prompt closed");
+    assert_eq!(h.state().figure_shot().unwrap().path, dir.join("plot.png"));
+    assert!(decode(&dir.join("plot.png")).width > 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -585,7 +585,17 @@ impl LoadlabApp {
     fn finished(&mut self, ctx: &egui::Context) {
         if let Some(r) = self.dialogs.poll() {
             match r {
-                DialogResult::Chosen(a, p) => self.apply(ctx, Cmd::with_path(a, a.completed(p))),
+                DialogResult::Chosen(a, p) => {
+                    let p = a.completed(p);
+                    match a.refusal(&p) {
+                        // Said next to the path, which the teacher corrects there.
+                        Some(why) => {
+                            self.chrome.ask_path(a, p.display().to_string());
+                            self.chrome.explain_prompt(&why);
+                        }
+                        None => self.apply(ctx, Cmd::with_path(a, p)),
+                    }
+                }
                 DialogResult::Cancelled => {}
                 DialogResult::Unavailable(action) => {
                     self.apply(ctx, Cmd::PromptPath(action));

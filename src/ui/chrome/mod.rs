@@ -504,6 +504,11 @@ impl Chrome {
         match answer {
             Some(Answer::Confirm) if !prompt.text.trim().is_empty() => {
                 let path = prompt.action.completed(PathBuf::from(prompt.text.trim()));
+                if let Some(why) = prompt.action.refusal(&path) {
+                    prompt.reason = Some(why);
+                    prompt.focused = false;
+                    return Vec::new();
+                }
                 // A file that exists is replaced only at the second OK on the same path.
                 let text = path.display().to_string();
                 if prompt.action.is_save()
