@@ -115,6 +115,12 @@ mod imp {
         path.is_file()
     }
 
+    /// The folder `path` would be written in, when there is no such folder.
+    pub fn missing_folder(path: &Path) -> Option<&Path> {
+        path.parent()
+            .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+    }
+
     /// Writes `.<name>.<pid>.tmp` beside `path`, flushes it and renames it over `path`, so a
     /// crash never leaves half a file.
     pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

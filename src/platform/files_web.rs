@@ -86,6 +86,11 @@ pub fn replaces(_path: &Path) -> bool {
     false
 }
 
+/// Never: a download has no folder.
+pub fn missing_folder(_path: &Path) -> Option<&Path> {
+    None
+}
+
 /// Nothing to create: each file is a download of its own.
 pub fn create_dir_all(_dir: &Path) -> std::io::Result<()> {
     Ok(())

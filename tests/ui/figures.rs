@@ -346,6 +346,12 @@ fn an_image_named_as_another_kind_of_file_is_refused_where_it_is_typed() {
     let why = "An image is written here: name the file .png or .svg, not .txt";
     h.get_by_label(why);
     assert!(h.state().figure_shot().is_none(), "no export ran");
+    // A folder that is not there is said there too (it was a notice once the window closed).
+    type_and_ok(&mut h, &dir.join("missing").join("plot.png"));
+    let missing = dir.join("missing").display().to_string();
+    h.get_by_label(&format!(
+        "There is no folder {missing}: name one that exists"
+    ));
     // The field keeps the path to correct: without an extension, the figure is a PNG.
     type_and_ok(&mut h, &dir.join("plot"));
     assert!(h.query_by_label(why).is_none(), "the prompt closed");

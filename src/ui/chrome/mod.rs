@@ -504,7 +504,10 @@ impl Chrome {
         match answer {
             Some(Answer::Confirm) if !prompt.text.trim().is_empty() => {
                 let path = prompt.action.completed(PathBuf::from(prompt.text.trim()));
-                if let Some(why) = prompt.action.refusal(&path) {
+                let folder = crate::platform::files::missing_folder(&path)
+                    .filter(|_| prompt.action.is_save() && prompt.action != FileAction::Handout)
+                    .map(|d| format!("There is no folder {}: name one that exists", d.display()));
+                if let Some(why) = prompt.action.refusal(&path).or(folder) {
                     prompt.reason = Some(why);
                     prompt.focused = false;
                     return Vec::new();
