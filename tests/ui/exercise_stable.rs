@@ -304,3 +304,19 @@ fn your_turns_p_slider_stops_where_the_exercise_does() {
     assert_eq!(value, 16.0);
     assert!(h.query_by_label_contains("draws at most").is_none());
 }
+
+/// The bars of the rounds stand over a cost axis (they had none: a bar's height read as
+/// nothing), and a bar's cost is told on hover: n = 2^20 tasks balanced over p = 2^10
+/// processors before round 0 make round 0 cost 2^10 = 1024.
+#[test]
+fn exercise_geodecay_bars_tell_their_cost() {
+    let mut h = turn(ModelId::Geodecay);
+    let caption = rect(
+        &h,
+        "Each round's cost (its fullest processor, log scale); a tick above a bar: balanced before it; red: a decision that loses time",
+    );
+    // Round 0's column: just right of the cost axis (40 points), below the caption.
+    h.hover_at(egui::pos2(caption.left() + 43.0, caption.bottom() + 80.0));
+    h.run_steps(12);
+    shown(&mut h, "Round 0: cost 1024");
+}

@@ -610,7 +610,7 @@ fn a_divisible_replay_says_its_preview_is_not_the_student_s_value() {
     settle(&mut h);
     shown(&mut h, "Attempt replay");
     let student = "not the student's value";
-    let own = "not set yet: Set level grades it";
+    let own = "not set yet: Set\u{a0}level grades it";
     shown(&mut h, student);
     assert!(h.query_by_label_contains(own).is_none());
     h.get_by_label("Close window").click();

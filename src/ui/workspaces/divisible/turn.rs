@@ -157,7 +157,8 @@ impl DivTurn {
             let state = if replaying {
                 String::new()
             } else {
-                " — not set yet: Set level grades it".to_string()
+                // The button's name stays whole when the row wraps ("Set" over "level").
+                " — not set yet: Set\u{a0}level grades it".to_string()
             };
             ui.label(
                 RichText::new(format!(

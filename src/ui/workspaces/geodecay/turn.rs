@@ -49,25 +49,54 @@ impl GeoTurn {
 }
 
 impl GeoTurn {
-    /// The rounds played as bars (log height), balancings ticked, costly decisions red.
+    /// The rounds played as bars (log height) over a cost axis, balancings ticked, costly
+    /// decisions red; a bar's cost on hover.
     fn bars(&self, ui: &mut Ui) {
         let costs = &self.ex.costs;
         let rounds = self.ex.rounds().max(1);
         let h = (ui.available_height() - 24.0).clamp(60.0, 260.0);
-        let (rect, _) = ui.allocate_exact_size(
+        let (whole, response) = ui.allocate_exact_size(
             egui::vec2(ui.available_width().max(0.0), h),
             egui::Sense::hover(),
         );
-        let painter = ui.painter();
         let top = costs.iter().copied().max().unwrap_or(1) as f64;
         let scale = (top + 1.0).log2().max(1.0);
-        let w = rect.width() / rounds as f32;
         let text = ui.visuals().text_color();
+        let font = egui::FontId::proportional(10.0);
+        // The cost axis: powers of two, at most five, each where a bar of that cost ends.
+        let axis = 40.0_f32.min(whole.width() * 0.2);
+        let rect = whole.with_min_x(whole.left() + axis);
+        let height = |c: f64| rect.bottom() - 14.0 - ((c + 1.0).log2() / scale) as f32 * (h - 30.0);
+        let painter = ui.painter();
+        // Down from the largest power of two a bar reaches, so that the top is named.
+        let step = (scale / 4.0).ceil().max(1.0) as usize;
+        let most = (top.max(1.0).log2().floor() as usize).min(63);
+        for k in (0..=most).rev().step_by(step) {
+            let v = 2f64.powi(k as i32);
+            let y = height(v);
+            let label = if v < 1e4 {
+                format!("{v}")
+            } else {
+                format!("2^{k}")
+            };
+            painter.text(
+                egui::pos2(rect.left() - 4.0, y),
+                egui::Align2::RIGHT_CENTER,
+                label,
+                font.clone(),
+                text,
+            );
+            painter.hline(
+                rect.x_range(),
+                y,
+                egui::Stroke::new(0.5, ui.visuals().weak_text_color()),
+            );
+        }
+        let w = rect.width() / rounds as f32;
         for (r, &c) in costs.iter().enumerate() {
-            let frac = ((c as f64 + 1.0).log2() / scale) as f32;
             let x = rect.left() + w * r as f32;
             let bar = egui::Rect::from_min_max(
-                egui::pos2(x + 1.0, rect.bottom() - 14.0 - frac * (h - 30.0)),
+                egui::pos2(x + 1.0, height(c as f64)),
                 egui::pos2(x + w - 1.0, rect.bottom() - 14.0),
             );
             let bad = r > 0 && self.marks.get(r - 1).is_some_and(|m| !m.1);
@@ -77,23 +106,24 @@ impl GeoTurn {
                 crate::ui::widgets::palette::series(0)
             };
             painter.rect_filled(bar, 1.0, fill);
-            if self.ex.plan.get(r).copied().unwrap_or(false) {
-                painter.line_segment(
-                    [
-                        egui::pos2(x + 1.0, bar.top() - 4.0),
-                        egui::pos2(x + w - 1.0, bar.top() - 4.0),
-                    ],
-                    egui::Stroke::new(2.0, text),
-                );
+            let balanced = self.ex.plan.get(r).copied().unwrap_or(false);
+            if balanced {
+                let y = bar.top() - 4.0;
+                painter.hline(x + 1.0..=x + w - 1.0, y, egui::Stroke::new(2.0, text));
             }
             if w >= 14.0 || r % 5 == 0 {
-                painter.text(
-                    egui::pos2(x + w * 0.5, rect.bottom() - 6.0),
-                    egui::Align2::CENTER_CENTER,
-                    r,
-                    egui::FontId::proportional(10.0),
-                    text,
-                );
+                let at = egui::pos2(x + w * 0.5, rect.bottom() - 6.0);
+                painter.text(at, egui::Align2::CENTER_CENTER, r, font.clone(), text);
+            }
+            let column = bar.with_min_y(rect.top()).with_max_y(rect.bottom());
+            if response
+                .hover_pos()
+                .is_some_and(|p| column.x_range().contains(p.x))
+            {
+                let before = if balanced { ", balanced before it" } else { "" };
+                response
+                    .clone()
+                    .on_hover_text(format!("Round {r}: cost {c}{before}"));
             }
         }
     }
