@@ -135,9 +135,9 @@ fn main() -> ExitCode {
         }) => match lesson_commands(lesson.as_deref(), lesson_step) {
             Ok(mut cmds) => {
                 if let Some(l) = link {
-                    match cli::link::decode(&l) {
-                        Ok(shared) => cmds.push(Cmd::OpenLink(Box::new(shared))),
-                        Err(e) => return fail(e),
+                    match loadlab::platform::address::pasted(&l) {
+                        Ok((_, opened)) => cmds.extend(opened),
+                        Err(e) => return fail(format!("--link: {e}")),
                     }
                 }
                 if let Some(v) = view {

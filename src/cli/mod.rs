@@ -82,7 +82,8 @@ pub enum Command {
         #[arg(long, value_enum)]
         view: Option<GuiView>,
         /// Open a share link (`loadlab:1:…`) instead of a preset: its scenario, pinned A,
-        /// step, picture tab and plot.
+        /// step, picture tab and plot; or a lesson's link (`#lesson=NAME&step=K`, what Copy
+        /// link copies while a lesson plays): that step of the lesson.
         #[arg(long, conflicts_with_all = ["preset", "lesson"])]
         link: Option<String>,
     },

@@ -107,6 +107,55 @@ pub fn shareable(link: &str) -> String {
     }
 }
 
+/// The link to step `index` (0-based) of the lesson `name`, as Edit ▸ Copy link copies it
+/// while a lesson plays: on the web the page's address with the lesson's fragment (what the
+/// address bar shows), on the desktop the fragment, `#lesson=NAME&step=K`. A question's step
+/// opens with its question (the scenario's link gave its answer away).
+pub fn shareable_lesson(name: &str, index: usize) -> String {
+    let fragment = fragment("", Some((name, index)));
+    match page() {
+        Some(page) => format!("{page}{fragment}"),
+        None => fragment,
+    }
+}
+
+/// What a pasted link opens (Edit ▸ Paste link, `loadlab gui --link`): in words, and as
+/// commands. A share link (`loadlab:1:…`, or an address ending in `#loadlab:1:…`) opens its
+/// scenario; a lesson's (`…#lesson=NAME&step=K`, or `lesson=NAME&step=K`) its step.
+pub fn pasted(text: &str) -> Result<(String, Vec<Cmd>), String> {
+    let text = text.trim();
+    let lesson = match text.split_once("#lesson=") {
+        Some((_, rest)) => Some(rest),
+        None => text.strip_prefix("lesson="),
+    };
+    let Some(rest) = lesson else {
+        let shared = Shared::decode(text)?;
+        let what = format!(
+            "{} ({}), step {}",
+            shared.preset.name,
+            shared.preset.scenario.model_name(),
+            shared.step
+        );
+        return Ok((what, vec![Cmd::OpenLink(Box::new(shared))]));
+    };
+    let target = parse("", &format!("lesson={rest}")).target;
+    let cmds = commands(&target, None)?;
+    let Target::Lesson { name, .. } = &target else {
+        unreachable!("a fragment of lesson= names a lesson")
+    };
+    let step = match cmds.last() {
+        Some(Cmd::LessonStep(i)) => i + 1,
+        _ => 1,
+    };
+    let title = crate::lesson::BUNDLED
+        .iter()
+        .filter_map(|b| b.lesson().ok())
+        .find(|l| l.name == *name)
+        .map(|l| format!("the lesson “{}”, step {step} of {}", l.title, l.steps.len()))
+        .unwrap_or_default();
+    Ok((title, cmds))
+}
+
 /// The page's address without its fragment (None off the web).
 #[cfg(target_arch = "wasm32")]
 fn page() -> Option<String> {
@@ -206,5 +255,34 @@ mod tests {
             "#lesson=rrv&step=3"
         );
         assert_eq!(fragment("loadlab:1:x", None), "#loadlab:1:x");
+    }
+
+    #[test]
+    fn a_pasted_lesson_link_opens_its_step_and_a_share_link_its_scenario() {
+        let first = crate::lesson::BUNDLED[0].lesson().unwrap();
+        let link = shareable_lesson(&first.name, 1);
+        assert_eq!(link, format!("#lesson={}&step=2", first.name));
+        for text in [
+            link.clone(),
+            format!("https://example.org/loadlab/index.html{link}"),
+            format!("  lesson={}&step=2\n", first.name),
+        ] {
+            let (what, cmds) = pasted(&text).unwrap();
+            assert!(
+                matches!(cmds[..], [Cmd::ReturnToLesson(0), Cmd::LessonStep(1)]),
+                "{text}"
+            );
+            let n = first.steps.len();
+            assert_eq!(what, format!("the lesson “{}”, step 2 of {n}", first.title));
+        }
+        assert!(
+            pasted("#lesson=nope")
+                .unwrap_err()
+                .contains("not a bundled lesson")
+        );
+        let share = crate::link::Shared::new(crate::preset::default_preset()).encode();
+        let (_, cmds) = pasted(&share).unwrap();
+        assert!(matches!(cmds[..], [Cmd::OpenLink(_)]));
+        assert!(pasted("loadlab:1:%%").is_err());
     }
 }

@@ -66,6 +66,12 @@ fn a_damaged_or_foreign_link_is_one_error_line() {
     assert_error(&["eval", "--link", &newer], "newer");
     // A link is refused before a window opens.
     assert_error(&["gui", "--link", &flipped], "damaged");
+    // A lesson's link (what Copy link copies while a lesson plays) names a step that is there.
+    assert_error(
+        &["gui", "--link", "#lesson=li&step=99"],
+        "the lesson li has steps 1 to 8",
+    );
+    assert_error(&["gui", "--link", "#lesson=nope"], "not a bundled lesson");
     // A view the model does not have cannot be linked.
     assert_error(&["link", "treesweep-fig-2", "--picture", "ring"], "picture");
     assert_error(&["eval", "treesweep-fig-2", "--link", &l], "cannot be used");

@@ -32,7 +32,8 @@ fn menu(h: &mut Harness<'_, LoadlabApp>, menu: &str, item: &str) {
 /// Pastes `text` into the Paste link window and presses Open.
 fn paste(h: &mut Harness<'_, LoadlabApp>, text: &str) {
     menu(h, "Edit", "Paste link…");
-    let field = h.get_by_role_and_label(Role::MultilineTextInput, "Share link (loadlab:1:…)");
+    let caption = "Share link (loadlab:1:…, or a lesson's #lesson=…)";
+    let field = h.get_by_role_and_label(Role::MultilineTextInput, caption);
     field.focus();
     field.type_text(text);
     h.run_steps(2);
@@ -211,6 +212,43 @@ fn export_lesson_hand_out_writes_the_lesson_being_played() {
 /// With a lesson question open on the run, the animation (every step to the end, whose
 /// captions hold the answer) and the run's CSV and JSON wait for Reveal: nothing is written;
 /// after Reveal it is.
+/// Copy link on a lesson's question step copies that step, not its scenario (whose link
+/// opened the run bare, its answer in the Numbers); pasted, the step opens with its
+/// question, still asked.
+#[test]
+fn a_link_copied_in_a_lesson_opens_its_step_with_the_question_asked() {
+    let mut h = super::common::presenter_720p();
+    super::common::open_step(&mut h, "li", 6);
+    assert!(
+        h.query_by_label("Reveal").is_some(),
+        "step 6 asks a question"
+    );
+    h.state_mut().send(Cmd::CopyLink);
+    h.run_steps(2);
+    let link = h
+        .state()
+        .copied_link()
+        .expect("a link was copied")
+        .to_string();
+    assert_eq!(link, "#lesson=li&step=6");
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(
+        notice.starts_with("Copied a link to step 6 of “"),
+        "{notice}"
+    );
+    h.state_mut().send(Cmd::LeaveLesson);
+    settle(&mut h);
+    assert!(h.state().lesson_player().is_none());
+    // Pasted elsewhere: the lesson at step 6, its question open.
+    h.state_mut().send(Cmd::Presenter(false));
+    settle(&mut h);
+    paste(&mut h, &link);
+    settle(&mut h);
+    let player = h.state().lesson_player().expect("the lesson plays");
+    assert_eq!((player.lesson().name.as_str(), player.index()), ("li", 5));
+    h.get_by_label("Reveal");
+}
+
 #[test]
 fn exports_of_the_whole_run_wait_for_an_open_questions_answer() {
     let dir = temp_dir("animation-held");

@@ -69,7 +69,7 @@ impl Sharing {
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0]);
         let mut read = None;
         let answer = dialog(ctx, window, "Open", "Cancel", |ui| {
-            let label = ui.label("Share link (loadlab:1:…)");
+            let label = ui.label("Share link (loadlab:1:…, or a lesson's #lesson=…)");
             let edit = ui
                 .add(
                     egui::TextEdit::multiline(text)
@@ -82,14 +82,9 @@ impl Sharing {
                 edit.request_focus();
             }
             if !text.trim().is_empty() {
-                let r = Shared::decode(text);
+                let r = crate::platform::address::pasted(text);
                 match &r {
-                    Ok(s) => ui.label(format!(
-                        "{} ({}), step {}",
-                        s.preset.name,
-                        s.preset.scenario.model_name(),
-                        s.step
-                    )),
+                    Ok((what, _)) => ui.label(what),
                     Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
                 };
                 read = Some(r);
@@ -98,9 +93,9 @@ impl Sharing {
         });
         match answer {
             Some(Answer::Confirm) => match read {
-                Some(Ok(s)) => {
+                Some(Ok((_, cmds))) => {
                     self.prompt = None;
-                    vec![Cmd::OpenLink(Box::new(s))]
+                    cmds
                 }
                 // A damaged link changes nothing; the window says why and stays.
                 _ => Vec::new(),
@@ -139,12 +134,22 @@ impl LoadlabApp {
     pub(super) fn sharing(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
             Cmd::CopyLink => {
-                let link = crate::platform::address::shareable(&self.link().encode());
+                // While a lesson plays, its step (the scenario's link opened a question's run
+                // bare, answer and all).
+                let (link, what) = match self.teach.player() {
+                    Some(p) => (
+                        crate::platform::address::shareable_lesson(&p.lesson().name, p.index()),
+                        format!("step {} of “{}”", p.index() + 1, p.lesson().title),
+                    ),
+                    None => (
+                        crate::platform::address::shareable(&self.link().encode()),
+                        format!("“{}”", self.desk.page().name),
+                    ),
+                };
                 ctx.copy_text(link.clone());
                 self.info(format!(
-                    "Copied a link to “{}” ({} characters): Edit ▸ Paste link or \
+                    "Copied a link to {what} ({} characters): Edit ▸ Paste link or \
                      `loadlab gui --link` opens it",
-                    self.desk.page().name,
                     link.len()
                 ));
                 self.share.copied = Some(link);
