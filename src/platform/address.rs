@@ -90,7 +90,12 @@ pub fn commands(target: &Target, playing: Option<(&str, usize)>) -> Result<Vec<C
             Ok(match playing {
                 Some((p, at)) if p == name && at == k - 1 => Vec::new(),
                 Some((p, _)) if p == name => vec![Cmd::LessonStep(k - 1)],
-                _ => vec![Cmd::ReturnToLesson(i), Cmd::LessonStep(k - 1)],
+                // The step said last: a return's "back at step 3" stood beside step 6.
+                _ => vec![
+                    Cmd::ReturnToLesson(i),
+                    Cmd::LessonStep(k - 1),
+                    Cmd::Inform(format!("Lesson “{}”: step {k} of {n}", lesson.title)),
+                ],
             })
         }
     }
@@ -143,10 +148,13 @@ pub fn pasted(text: &str) -> Result<(String, Vec<Cmd>), String> {
     let Target::Lesson { name, .. } = &target else {
         unreachable!("a fragment of lesson= names a lesson")
     };
-    let step = match cmds.last() {
-        Some(Cmd::LessonStep(i)) => i + 1,
-        _ => 1,
-    };
+    let step = cmds
+        .iter()
+        .find_map(|c| match c {
+            Cmd::LessonStep(i) => Some(i + 1),
+            _ => None,
+        })
+        .unwrap_or(1);
     let title = crate::lesson::BUNDLED
         .iter()
         .filter_map(|b| b.lesson().ok())
@@ -216,8 +224,11 @@ mod tests {
         let cmds = commands(&t, None).unwrap();
         assert!(matches!(
             cmds[..],
-            [Cmd::ReturnToLesson(0), Cmd::LessonStep(1)]
+            [Cmd::ReturnToLesson(0), Cmd::LessonStep(1), Cmd::Inform(_)]
         ));
+        // Said last, the step gone to (not the step a return to the lesson comes back at).
+        let said = format!("Lesson “{}”: step 2 of {}", first.title, first.steps.len());
+        assert!(matches!(&cmds[2], Cmd::Inform(t) if *t == said));
         let n = first.steps.len();
         let bad = Target::Lesson {
             name: first.name.clone(),
@@ -248,7 +259,7 @@ mod tests {
         assert!(commands(&t, here).unwrap().is_empty());
         assert!(matches!(
             commands(&t, Some(("another", 1))).unwrap()[..],
-            [Cmd::ReturnToLesson(0), Cmd::LessonStep(1)]
+            [Cmd::ReturnToLesson(0), Cmd::LessonStep(1), Cmd::Inform(_)]
         ));
         assert_eq!(
             fragment("loadlab:1:x", Some(("rrv", 2))),
@@ -269,7 +280,10 @@ mod tests {
         ] {
             let (what, cmds) = pasted(&text).unwrap();
             assert!(
-                matches!(cmds[..], [Cmd::ReturnToLesson(0), Cmd::LessonStep(1)]),
+                matches!(
+                    cmds[..],
+                    [Cmd::ReturnToLesson(0), Cmd::LessonStep(1), Cmd::Inform(_)]
+                ),
                 "{text}"
             );
             let n = first.steps.len();

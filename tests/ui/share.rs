@@ -247,6 +247,16 @@ fn a_link_copied_in_a_lesson_opens_its_step_with_the_question_asked() {
     let player = h.state().lesson_player().expect("the lesson plays");
     assert_eq!((player.lesson().name.as_str(), player.index()), ("li", 5));
     h.get_by_label("Reveal");
+    // From another lesson, a link to li's step 2: the status bar names step 2 (it said
+    // "back at step 6", where li was left).
+    h.state_mut()
+        .send(Cmd::StartLesson(super::common::lesson_named("rrv")));
+    settle(&mut h);
+    paste(&mut h, "#lesson=li&step=2");
+    settle(&mut h);
+    assert_eq!(h.state().lesson_player().unwrap().index(), 1);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.ends_with(": step 2 of 8"), "{notice}");
 }
 
 #[test]
