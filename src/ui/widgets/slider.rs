@@ -488,7 +488,11 @@ fn range_text(lo: f64, hi: f64, integral: bool) -> String {
         let limit = crate::report::format::whole_limit;
         return format!("at least {}, at most {}", limit(lo), limit(hi));
     }
-    let strict = |x: f64, y: f64| (show(y).len() < show(x).len()).then(|| show(y));
+    // A strict bound when the neighbouring float reads as a round number ("above 1" for
+    // 1.0000000000000002); a neighbour one digit shorter by chance is no bound (the most an
+    // exercise level takes, 0.08446179058133518, read "below 0.0844617905813352", and the
+    // value was then set to it).
+    let strict = |x: f64, y: f64| (show(y).len() + 4 <= show(x).len()).then(|| show(y));
     let low = strict(lo, lo.next_down())
         .map_or(format!("at least {}", show(lo)), |b| format!("above {b}"));
     let high =
@@ -659,6 +663,11 @@ mod tests {
         assert_eq!(
             range_text(0.0, 1f64.next_down(), false),
             "at least 0, below 1"
+        );
+        // A most that its neighbour reads one digit shorter by chance is not strict.
+        assert_eq!(
+            range_text(0.0, 0.08446179058133518, false),
+            "at least 0, at most 0.08446179058133518"
         );
         // A tree's arity b has no end but its type's (it read "at most 9.223372036854776e18").
         assert_eq!(
