@@ -425,12 +425,16 @@ pub fn pressed(ctx: &egui::Context) -> Vec<Cmd> {
     let typing = ctx.text_edit_focused();
     let focused = ctx.memory(|m| m.focused().is_some());
     let on_rail = crate::ui::widgets::slider::rail_focused(ctx);
+    // An open list or menu takes the plain keys (H behind an open Model list switched Hide
+    // the future, F1 opened help under it); Ctrl shortcuts still act.
+    let popup = egui::Popup::is_any_open(ctx);
     let mut bound: Vec<(&KeyboardShortcut, &Command)> = COMMANDS
         .iter()
         .filter(|c| c.while_typing || !typing)
         .flat_map(|c| c.keys.iter().map(move |k| (k, c)))
         .filter(|(k, _)| !(focused && widget_key(k)))
         .filter(|(k, _)| !(on_rail && rail_key(k)))
+        .filter(|(k, _)| !(popup && k.modifiers.is_none()))
         .collect();
     // Most modifiers first, so Ctrl+Shift+S is not taken for Ctrl+S (egui ignores an extra
     // Shift when it matches).

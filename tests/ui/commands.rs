@@ -61,6 +61,21 @@ fn h_and_f1_do_what_the_table_says() {
     settle(&mut h);
     assert!(!h.state().hides_future(), "H again shows it");
 
+    // With a menu open, the plain keys are the menu's: H and F1 do nothing behind it.
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    for key in [Key::H, Key::F1] {
+        h.key_press(key);
+        h.run_steps(3);
+    }
+    assert!(!h.state().hides_future(), "H behind an open menu");
+    assert!(
+        h.query_by_label_contains("Divisible load on complete b-ary trees")
+            .is_none()
+    );
+    h.key_press(Key::Escape);
+    h.run_steps(3);
+
     assert_eq!(row_of(Key::F1).cmd, Cmd::Toggle(Switch::Help));
     let help = "Divisible load on complete b-ary trees";
     assert!(h.query_by_label_contains(help).is_none());
