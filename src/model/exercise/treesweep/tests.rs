@@ -279,3 +279,26 @@ fn a_start_beyond_the_clock_is_illegal() {
     });
     assert!(g.grade.legal && !g.grade.optimal, "{g:?}");
 }
+
+/// A boundary node's reason names the node and its start before the inequality that chose
+/// its height (in the band's few rows the start was cut after "… T*(1) + τ) ="). T_5 at
+/// τ = 2.5 (the lesson's): 16 @ 0, 17 @ 1, 8 @ 2 by rules a; then (4) fails at ℓ = 1
+/// (T*(1) + τ − 2 = 1.5 < 2) and holds at ℓ = 2 (3.5), so node 9 starts at
+/// max(2 + 1, T*(1) + τ) = max(3, 3.5) = 3.5.
+#[test]
+fn a_boundary_nodes_reason_says_the_node_and_its_start_first() {
+    let mut e = ex(5, 2.5);
+    for v in [16, 17, 8] {
+        assert!(e.play(&at(v)).grade.optimal, "node {v}");
+    }
+    let d = e.decision().unwrap();
+    assert_eq!((d.node, d.start), (9, 3.5));
+    let why = e.explain(&d);
+    let head = "rule (b): no node is eligible, so v_i = node 9, the leftmost node of height 2 \
+                not yet assigned: AET = max(AET(v_(i−1)) + 1, T*(1) + τ) = max(3, 3.5) = 3.5; ";
+    assert!(why.starts_with(head), "{why}");
+    assert!(
+        why.ends_with("at ℓ = 1 it fails: T*(1) + τ − 2 = 1.5 < 2)"),
+        "{why}"
+    );
+}

@@ -60,10 +60,12 @@ impl TreeExercise {
                 } else {
                     String::new()
                 };
+                // The move and its start first: in a band of a few rows the reasons after
+                // them may scroll, the start must not (it was cut at "… T*(1) + τ) =").
                 format!(
-                    "rule (b): no node is eligible; (4) AET(v_(i−1)) = {} ≤ T*(ℓ) + τ − 2 \
-                     holds first at ℓ = {l} (T*({l}) + τ − 2 = {}{below}), so v_i = node {v}, \
-                     the leftmost node of height {l} not yet assigned, {at}",
+                    "rule (b): no node is eligible, so v_i = node {v}, the leftmost node of \
+                     height {l} not yet assigned: {at}; (4) AET(v_(i−1)) = {} ≤ T*(ℓ) + τ − 2 \
+                     holds first at ℓ = {l} (T*({l}) + τ − 2 = {}{below})",
                     number(t, Precision::Table),
                     number(self.t_star(l) + self.tau - 2.0, Precision::Table)
                 )
