@@ -186,19 +186,7 @@ impl DivTurn {
         let answered = self.answered();
         // The student's rows: the levels set and the one on the slider.
         let drawn = (answered + 1).min(levels);
-        let mut rows = Vec::with_capacity(2 * levels);
-        for l in 0..levels {
-            rows.push(if l < drawn {
-                format!("you L{l}")
-            } else {
-                format!("L{l} not set")
-            });
-            rows.push(if l < answered {
-                format!("{name} L{l}")
-            } else {
-                format!("{name} L{l} ?")
-            });
-        }
+        let rows = row_labels(levels, answered, name);
         let mut bars = Vec::new();
         if let Some(t) = mine {
             let preview = if crate::ui::frame::replaying(ui.ctx()) {
@@ -274,6 +262,23 @@ impl DivTurn {
         let line = target.then(|| self.ex.closed_form());
         gantt(ui, "divisible_turn_gantt", &data, &mut self.view, line);
     }
+}
+
+/// The chart's rows, two a level: the student's, then the method's ("?" until the student
+/// has set that level). The student's rows read alike whether set or not (the hatched bar
+/// and the legend say "not set"): "L2 not set" was the widest label, and the chart's left
+/// edge moved under the pointer as the levels were set.
+fn row_labels(levels: usize, answered: usize, name: &str) -> Vec<String> {
+    (0..levels)
+        .flat_map(|l| {
+            let theirs = if l < answered {
+                format!("{name} L{l}")
+            } else {
+                format!("{name} L{l} ?")
+            };
+            [format!("you L{l}"), theirs]
+        })
+        .collect()
 }
 
 /// "1 processor", "8 processors".
@@ -419,5 +424,23 @@ impl Exercise for DivTurn {
         self.retry = false;
         self.pending.0 = usize::MAX;
         self.sync_pending();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row_labels;
+
+    #[test]
+    fn the_students_rows_read_alike_set_or_not() {
+        let start = row_labels(4, 0, "C");
+        assert_eq!(start[..4], ["you L0", "C L0 ?", "you L1", "C L1 ?"]);
+        for answered in 1..=4 {
+            let now = row_labels(4, answered, "C");
+            let mine = |rows: &[String]| rows.iter().step_by(2).cloned().collect::<Vec<_>>();
+            assert_eq!(mine(&now), mine(&start), "{answered} levels set");
+            // The method's row loses its "?" once its level is set, and only then.
+            assert_eq!(now[2 * answered - 1], format!("C L{}", answered - 1));
+        }
     }
 }
