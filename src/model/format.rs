@@ -118,7 +118,11 @@ fn for_people(text: String) -> String {
 /// Every text the app writes `x` as where people read it (one per precision in [`SHOWN`]):
 /// what a mask must hide to hide `x`.
 pub fn renderings(x: f64) -> impl Iterator<Item = String> {
-    SHOWN.into_iter().map(move |p| number(x, p))
+    // (A large power of two is also written as one: [`power_count`].)
+    let power = (x.fract() == 0.0 && (1.0..=u64::MAX as f64).contains(&x))
+        .then(|| power_count(x as u64))
+        .filter(|t| t.starts_with("2^"));
+    SHOWN.into_iter().map(move |p| number(x, p)).chain(power)
 }
 
 /// The significant digits a precision writes an exact big integer with (None: in full).
@@ -203,6 +207,17 @@ pub fn label_count(x: f64) -> String {
         return table_number(x);
     }
     for_people(scientific(x, Some(2), true))
+}
+
+/// A large count as a heading writes it: an exact power of two from 2^16 on as the lessons
+/// write it ("2^30"; "1073741824 tasks" cut a round's heading short at 1080p), anything
+/// else in full.
+pub fn power_count(k: u64) -> String {
+    if k.is_power_of_two() && k >= 1 << 16 {
+        format!("2^{}", k.trailing_zeros())
+    } else {
+        k.to_string()
+    }
 }
 
 /// `x`, an end of a whole-number parameter's range (or a value at that end), as people read

@@ -29,6 +29,11 @@ fn switch_policy_drag_ell_and_step_rounds() {
     // The default: improved policy, its balancings split into the initialisation phase and outside it.
     shown(&mut h, "▶ improved");
     shown(&mut h, "Round 0, initialisation phase");
+    // n = 2^20 tasks written as the lessons write it (in full it cut the heading short).
+    shown(
+        &mut h,
+        "Round 0, initialisation phase: 2^20 tasks, balanced before the round",
+    );
     // Switch the policy to standard.
     h.get_by_role_and_label(Role::ComboBox, "Policy").click();
     h.run_steps(2);

@@ -149,3 +149,15 @@ fn a_huge_read_out_reads_as_the_table_writes_it() {
     assert_eq!(number(2.5e9, Precision::Readout), "2.5e9");
     assert_eq!(number(1.5e-7, Precision::Caption), "1.5e-7");
 }
+
+#[test]
+fn a_large_power_of_two_is_written_as_one_and_masked_as_one() {
+    assert_eq!(power_count(1 << 30), "2^30");
+    assert_eq!(power_count(1 << 16), "2^16");
+    assert_eq!(power_count(1 << 15), "32768");
+    assert_eq!(power_count(3 << 20), "3145728");
+    assert_eq!(power_count(u64::MAX), "18446744073709551615");
+    let all: Vec<String> = renderings(1073741824.0).collect();
+    assert!(all.contains(&"2^30".to_string()), "{all:?}");
+    assert!(!renderings(1000.0).any(|t| t.contains('^')));
+}

@@ -531,9 +531,10 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
     step_caption(
         ui,
         &format!(
-            "Round {}{phase}: {}{balanced}",
+            "Round {}{phase}: {} {}{balanced}",
             r.round,
-            count(r.tasks, "task")
+            crate::model::format::power_count(r.tasks),
+            noun(r.tasks, "task")
         ),
         Some(&format!(
             "Per processor max {} / mean {} / min {} — time so far {}",
