@@ -660,19 +660,8 @@ fn no_plot_draws_the_instance_while_your_turn_is_played() {
 /// before the axis's end, which put T_PY near 265 (it is 261).
 #[test]
 fn a_hidden_time_axis_is_ticked_in_quarters_not_at_round_times() {
-    use loadlab::ui::widgets::gantt::LABEL_CHART;
     let h = super::common::stage_lesson("grs-treesweep.ron", 4);
-    let chart = h.get_by_label(LABEL_CHART).rect();
-    let mut xs: Vec<f32> = super::common::painted_texts(&h)
-        .into_iter()
-        .filter(|(t, r)| {
-            t == loadlab::ui::frame::HIDDEN
-                && r.top() >= chart.bottom() - 40.0
-                && r.top() <= chart.bottom() + 10.0
-        })
-        .map(|(_, r)| r.center().x)
-        .collect();
-    xs.sort_by(f32::total_cmp);
+    let (xs, chart) = time_axis_labels(&h, loadlab::ui::frame::HIDDEN);
     assert_eq!(
         xs.len(),
         5,
@@ -685,4 +674,35 @@ fn a_hidden_time_axis_is_ticked_in_quarters_not_at_round_times() {
         xs[4] >= chart.right() - 24.0,
         "the last tick is not at the axis's end: {xs:?} (chart {chart:?})"
     );
+}
+
+/// The x of every label `text` painted along the Gantt chart's time axis, left to right, and
+/// the chart's rect.
+fn time_axis_labels(
+    h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>,
+    text: &str,
+) -> (Vec<f32>, egui::Rect) {
+    use loadlab::ui::widgets::gantt::LABEL_CHART;
+    let chart = h.get_by_label(LABEL_CHART).rect();
+    let mut xs: Vec<f32> = super::common::painted_texts(h)
+        .into_iter()
+        .filter(|(t, r)| {
+            t == text && r.top() >= chart.bottom() - 40.0 && r.top() <= chart.bottom() + 10.0
+        })
+        .map(|(_, r)| r.center().x)
+        .collect();
+    xs.sort_by(f32::total_cmp);
+    (xs, chart)
+}
+
+/// li step 2 (predict T_N = 33.55) opens at t = 0 with no bar drawn: the chart has no time
+/// scale yet, and its axis says so ("?") rather than 0 … 1.
+#[test]
+fn a_chart_with_no_bar_yet_has_no_times_on_its_axis() {
+    let h = super::common::stage_lesson("li-divisible.ron", 1);
+    let (hidden, _) = time_axis_labels(&h, loadlab::ui::frame::HIDDEN);
+    assert_eq!(hidden.len(), 5, "{hidden:?}");
+    for t in ["0", "0.2", "0.4", "1"] {
+        assert!(time_axis_labels(&h, t).0.is_empty(), "{t} on the axis");
+    }
 }

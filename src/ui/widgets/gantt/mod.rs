@@ -702,14 +702,17 @@ impl<'a> Chart<'a> {
     /// asks. Round times where the labels are read; where the mask hides them, the axis
     /// in quarters, each "?": grid lines at round times told the scale whose labels were
     /// hidden (grs step 5's three lines a hundred apart put T_PY near 265; it is 261).
+    /// A chart with no bar and no extent (the future hidden at its start) has no time scale
+    /// yet: its axis is "?" too (it read 0 … 1, an anchor for li step 2's T_N of 33.55).
     fn ticks(&self, ctx: &egui::Context, axis: &TimeAxis, most: usize) -> (Vec<f64>, Vec<String>) {
+        let unscaled = self.data.bars.is_empty() && self.data.extent.is_none();
         let times = ticks::ticks_at_most(axis.t0, axis.t1, self.data.time_scale(), most);
         let labels = ticks::labels(&times);
         let masked: Vec<String> = labels
             .iter()
             .map(|l| crate::ui::frame::masked_as(ctx, self.data.times, l))
             .collect();
-        if masked == labels {
+        if masked == labels && !unscaled {
             return (times, labels);
         }
         let quarters: Vec<f64> = (0..=4)
