@@ -406,11 +406,11 @@ impl Page {
 }
 
 impl Page {
-    /// Sets the canvas's `aria-label` to the picture's description when it changed.
+    /// Sets the canvas's `aria-label` to the description of the picture drawn in this frame
+    /// when it changed (with the plots in front it told an earlier step's picture).
     fn describe_canvas(&mut self, ctx: &egui::Context) {
-        let Some(text) = crate::ui::widgets::describe::latest(ctx) else {
-            return;
-        };
+        let text = crate::ui::widgets::describe::this_frame(ctx)
+            .unwrap_or_else(|| crate::ui::widgets::describe::NOTHING_DRAWN.to_owned());
         if text == self.alt {
             return;
         }

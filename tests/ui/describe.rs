@@ -82,3 +82,14 @@ fn describe_on_your_turn_reads_the_exercise_board_of_every_model() {
         assert!(said.contains(words), "{model:?}: no “{words}” in {said}");
     }
 }
+
+/// li step 3 puts the plots in front on the stage: no picture is drawn, and Describe says so
+/// (it read out step 1's picture, the last one drawn, as if it were this step's).
+#[test]
+fn describe_with_the_plots_in_front_says_no_picture_is_on_screen() {
+    let mut h = super::common::stage_lesson("li-divisible.ron", 2);
+    h.state_mut().send(Cmd::DescribePicture);
+    h.run_steps(2);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert_eq!(notice, loadlab::ui::widgets::describe::NOTHING_DRAWN);
+}

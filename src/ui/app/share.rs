@@ -156,7 +156,9 @@ impl LoadlabApp {
             }
             Cmd::CopyAsLessonStep => self.copy_as_lesson_step(ctx),
             Cmd::CopyCommand => self.copy_command(ctx),
-            Cmd::DescribePicture => match crate::ui::widgets::describe::latest(ctx) {
+            // The last frame's picture: an older one is of another step (the plots in front
+            // on the stage draw none).
+            Cmd::DescribePicture => match crate::ui::widgets::describe::recent(ctx) {
                 Some(text) => {
                     ctx.copy_text(text.clone());
                     self.info(format!(
@@ -164,7 +166,7 @@ impl LoadlabApp {
                         text.replace('\n', " ")
                     ));
                 }
-                None => self.error("No picture is drawn to describe"),
+                None => self.error(crate::ui::widgets::describe::NOTHING_DRAWN),
             },
             Cmd::PasteLink => self.share.prompt = Some(String::new()),
             Cmd::ExportAnimation | Cmd::ExportAnimationTo(_) if question_open(ctx) => {

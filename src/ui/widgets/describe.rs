@@ -51,6 +51,10 @@ pub fn latest(ctx: &Context) -> Option<String> {
     recorded_since(ctx, 0)
 }
 
+/// What Describe says when no picture is on screen (the plots or the map in front).
+pub const NOTHING_DRAWN: &str =
+    "No picture is on screen to describe (the plots or the map are in front)";
+
 /// The description recorded in this very frame (None when nothing was drawn yet this frame):
 /// what the app reads at the end of a frame in which Describe was asked for.
 pub fn this_frame(ctx: &Context) -> Option<String> {
