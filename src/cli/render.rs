@@ -120,14 +120,20 @@ fn handout(a: &RenderArgs, name: &str) -> Result<String, CliError> {
         presenter: a.presenter,
     };
     let progress = std::io::stderr().is_terminal();
-    let files = handout::write::<crate::ui::LoadlabApp>(&lesson, w, &a.out, |k, n| {
-        if progress {
-            eprint!("\rstep {}/{n}", k + 1);
-            if k + 1 == n {
-                eprintln!();
+    let files = handout::write::<crate::ui::LoadlabApp>(
+        &lesson,
+        w,
+        &a.out,
+        handout::Form::Folder,
+        |k, n| {
+            if progress {
+                eprint!("\rstep {}/{n}", k + 1);
+                if k + 1 == n {
+                    eprintln!();
+                }
             }
-        }
-    })
+        },
+    )
     .map_err(CliError)?;
     let mut out = String::new();
     for f in files {

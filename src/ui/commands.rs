@@ -315,7 +315,7 @@ pub static COMMANDS: &[Command] = &[
     row(Cmd::Reload, "Reload", &[], "Read the front scenario's file (or workbook) again from disk: edits made to it in another program show; Undo goes back", false),
     row(Cmd::ExportFigureSvg(None), "Export figure as SVG…", &[], "The figure under the pointer (else the picture) as SVG: vector shapes and real, searchable text, the same layout as the PNG", false),
     row(Cmd::ExportAnimation, "Export animation…", &[], "The picture at every step of the run as a looping GIF (one frame per step, 2 a second) — the same as `loadlab render PRESET --animate`", false),
-    row(Cmd::ExportHandout, "Export lesson hand-out…", &[], "The lesson being played as a folder: one PNG per step, a PDF of them and one offline HTML page with every step's figure and Reveal buttons — the same as `loadlab render --lesson`", false),
+    row(Cmd::ExportHandout, "Export lesson hand-out…", &[], "The lesson being played as a folder: one PNG per step, a PDF of them and one offline HTML page with every step's figure and Reveal buttons — the same as `loadlab render --lesson` (in a browser: the HTML page alone, one download)", false),
     row(Cmd::PersonalInstance, "Personal instance…", &[], "Your own exercise, derived from your name and the course key: the teacher can regenerate it from your name (`loadlab exercise MODEL --student NAME`)", false),
     row(Cmd::HandIn, "Hand in…", &[], "Save the exercise in front as an attempt file — every move, hint and Show me with its time; the teacher's `loadlab grade` re-grades it from the moves", false),
     row(Cmd::OpenAttempt, "Open attempt…", &[], "Open a handed-in attempt file and replay it move by move, each with its verdict", false),

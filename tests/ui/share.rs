@@ -209,6 +209,37 @@ fn export_lesson_hand_out_writes_the_lesson_being_played() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A browser downloads the hand-out as its one self-contained page, `NAME.html`: no folder,
+/// no shots, no PDF (ten loose downloads, and the browser asking to allow them). The same
+/// page as the folder's index.html: a figure per step, each question with its Reveal.
+#[test]
+fn a_hand_out_as_one_page_is_the_self_contained_page_alone() {
+    use loadlab::ui::export::handout::{Form, Window, write};
+    let dir = temp_dir("handout-page");
+    let lesson = loadlab::lesson::BUNDLED[super::common::lesson_named("rrv")]
+        .lesson()
+        .unwrap();
+    let window = Window {
+        size: [1280, 720],
+        presenter: true,
+    };
+    let out = dir.join("rrv-hand-out");
+    let files = write::<LoadlabApp>(&lesson, window, &out, Form::Page, |_, _| {}).unwrap();
+    assert_eq!(files, [dir.join("rrv-hand-out.html")]);
+    assert!(!out.exists(), "a folder was made");
+    let listed: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    let html = std::fs::read_to_string(&files[0]).unwrap();
+    assert_eq!(html.matches("<figure>").count(), lesson.steps.len());
+    let questions = lesson.steps.iter().filter(|s| s.question.is_some()).count();
+    assert_eq!(
+        html.matches(">Reveal<").count(),
+        questions,
+        "one Reveal a question"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// With a lesson question open on the run, the animation (every step to the end, whose
 /// captions hold the answer) and the run's CSV and JSON wait for Reveal: nothing is written;
 /// after Reveal it is.

@@ -630,11 +630,18 @@ impl LoadlabApp {
         }
         if let Some((dir, written)) = self.share.handout.poll() {
             match written {
-                Ok(files) => self.info(format!(
-                    "Exported the hand-out ({} files: pages, handout.pdf, index.html) to {}",
-                    files.len(),
-                    dir.display()
-                )),
+                Ok(files) => self.info(match &files[..] {
+                    [page] => format!(
+                        "Exported the hand-out as one page, {} (any browser opens it, offline; \
+                         print it for paper)",
+                        page.file_name().unwrap_or_default().to_string_lossy()
+                    ),
+                    _ => format!(
+                        "Exported the hand-out ({} files: pages, handout.pdf, index.html) to {}",
+                        files.len(),
+                        dir.display()
+                    ),
+                }),
                 Err(e) => self.error(format!(
                     "Could not export the hand-out to {}: {e}",
                     dir.display()

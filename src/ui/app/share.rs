@@ -270,12 +270,15 @@ impl LoadlabApp {
             format!("hand-out {}", dir.display()),
             move || c.request_repaint(),
             move |p| {
-                let written = crate::ui::export::handout::write::<LoadlabApp>(
-                    &lesson,
-                    window,
-                    &dir,
-                    |k, n| p.set((k + 1) as f32 / n as f32),
-                );
+                use crate::ui::export::handout::{Form, write};
+                let form = if crate::platform::files::FOLDERS {
+                    Form::Folder
+                } else {
+                    Form::Page
+                };
+                let written = write::<LoadlabApp>(&lesson, window, &dir, form, |k, n| {
+                    p.set((k + 1) as f32 / n as f32)
+                });
                 if p.cancelled() {
                     return Err(crate::model::Cancelled);
                 }

@@ -84,12 +84,24 @@ pub fn check_budget(lesson: &Lesson, window: Window) -> Result<(), String> {
     super::headless::check_cost(2 * lesson.steps.len(), [w, h], cost)
 }
 
+/// What a hand-out is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// A folder: the window's shots, the PDF and the page.
+    Folder,
+    /// The self-contained page alone, `DIR.html` (a browser's download: a folder of ten
+    /// files came as ten loose downloads, and the browser asked to allow them).
+    Page,
+}
+
 /// Writes the hand-out of `lesson` into `dir` (created if needed), its window shots drawn by
-/// the app `A` off-screen; the files written.
+/// the app `A` off-screen — or, as a [`Form::Page`], its page alone beside it; the files
+/// written.
 pub fn write<A: App>(
     lesson: &Lesson,
     window: Window,
     dir: &Path,
+    form: Form,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<PathBuf>, String> {
     let n = lesson.steps.len();
@@ -109,6 +121,21 @@ pub fn write<A: App>(
     let errors = lesson.check_with(&answers);
     if !errors.is_empty() {
         return Err(errors.join("\n"));
+    }
+    if form == Form::Page {
+        let figures = (0..n)
+            .map(|i| {
+                let answer = answers.get(i).and_then(|a| a.as_ref());
+                let giveaway = giveaways.get(i).and_then(Option::as_ref);
+                progress(i, n);
+                page(lesson, i, (answer, giveaway), window).map(|(_, b, a)| (b, a))
+            })
+            .collect::<Result<Vec<Figures>, String>>()?;
+        let html = dir.with_extension("html");
+        let text = html_of(lesson, &figures, &answers, &font_face());
+        crate::platform::files::write(&html, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", html.display()))?;
+        return Ok(vec![html]);
     }
     if dir.exists() && !dir.is_dir() {
         // ("File exists (os error 17)" said nothing of what --out takes.)
