@@ -24,10 +24,15 @@ pub const BUNDLED: &[Bundled] = crate::preset::bundled!(
 
 /// A bundled lesson by its name or file name (with or without `.ron`).
 pub fn find_bundled(name: &str) -> Option<Lesson> {
-    BUNDLED.iter().find_map(|b| {
+    find_bundled_at(name).map(|(_, l)| l)
+}
+
+/// [`find_bundled`], with the lesson's index in [`BUNDLED`].
+pub fn find_bundled_at(name: &str) -> Option<(usize, Lesson)> {
+    BUNDLED.iter().enumerate().find_map(|(i, b)| {
         let l = b.lesson().ok()?;
         let stem = b.file.trim_end_matches(".ron");
-        (l.name == name || b.file == name || stem == name).then_some(l)
+        (l.name == name || b.file == name || stem == name).then_some((i, l))
     })
 }
 

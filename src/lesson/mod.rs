@@ -47,7 +47,7 @@ use crate::model::{Cancelled, NoProgress, Progress};
 use crate::preset;
 use crate::report::{self, Stages};
 
-pub use bundled::{BUNDLED, Listing, find_bundled, listings};
+pub use bundled::{BUNDLED, Listing, find_bundled, find_bundled_at, listings};
 pub use command::Planned;
 pub use cost::LESSON_SECONDS;
 pub use question::*;

@@ -64,11 +64,8 @@ pub fn commands(target: &Target, playing: Option<(&str, usize)>) -> Result<Vec<C
         Target::Nothing => Ok(Vec::new()),
         Target::Link(link) => Ok(vec![Cmd::OpenLink(Box::new(Shared::decode(link)?))]),
         Target::Lesson { name, step } => {
-            let found = crate::lesson::BUNDLED
-                .iter()
-                .enumerate()
-                .find_map(|(i, b)| b.lesson().ok().filter(|l| l.name == *name).map(|l| (i, l)));
-            let Some((i, lesson)) = found else {
+            // By its name or its file's ("li" or "li-divisible"), as `gui --lesson` takes it.
+            let Some((i, lesson)) = crate::lesson::find_bundled_at(name) else {
                 let names: Vec<String> = crate::lesson::BUNDLED
                     .iter()
                     .filter_map(|b| b.lesson().ok().map(|l| l.name))
@@ -87,6 +84,7 @@ pub fn commands(target: &Target, playing: Option<(&str, usize)>) -> Result<Vec<C
                     .filter(|k| (1..=n).contains(k))
                     .ok_or_else(|| format!("step={s}: the lesson {name} has steps 1 to {n}"))?,
             };
+            let name = &lesson.name;
             Ok(match playing {
                 Some((p, at)) if p == name && at == k - 1 => Vec::new(),
                 Some((p, _)) if p == name => vec![Cmd::LessonStep(k - 1)],
@@ -155,11 +153,8 @@ pub fn pasted(text: &str) -> Result<(String, Vec<Cmd>), String> {
             _ => None,
         })
         .unwrap_or(1);
-    let title = crate::lesson::BUNDLED
-        .iter()
-        .filter_map(|b| b.lesson().ok())
-        .find(|l| l.name == *name)
-        .map(|l| format!("the lesson “{}”, step {step} of {}", l.title, l.steps.len()))
+    let title = crate::lesson::find_bundled_at(name)
+        .map(|(_, l)| format!("the lesson “{}”, step {step} of {}", l.title, l.steps.len()))
         .unwrap_or_default();
     Ok((title, cmds))
 }
@@ -294,6 +289,13 @@ mod tests {
                 .unwrap_err()
                 .contains("not a bundled lesson")
         );
+        // A lesson's file name (as `gui --lesson` and walk.sh take it) names it too.
+        let file = crate::lesson::BUNDLED[0].file.trim_end_matches(".ron");
+        let (_, cmds) = pasted(&format!("#lesson={file}&step=2")).unwrap();
+        assert!(matches!(
+            cmds[..],
+            [Cmd::ReturnToLesson(0), Cmd::LessonStep(1), _]
+        ));
         let share = crate::link::Shared::new(crate::preset::default_preset()).encode();
         let (_, cmds) = pasted(&share).unwrap();
         assert!(matches!(cmds[..], [Cmd::OpenLink(_)]));
