@@ -121,7 +121,7 @@ pub fn renderings(x: f64) -> impl Iterator<Item = String> {
     // (A large power of two is also written as one: [`power_count`].)
     let power = (x.fract() == 0.0 && (1.0..=u64::MAX as f64).contains(&x))
         .then(|| power_count(x as u64))
-        .filter(|t| t.starts_with("2^"));
+        .filter(|t| t.contains('^'));
     SHOWN.into_iter().map(move |p| number(x, p)).chain(power)
 }
 
@@ -209,14 +209,15 @@ pub fn label_count(x: f64) -> String {
     for_people(scientific(x, Some(2), true))
 }
 
-/// A large count as a heading writes it: an exact power of two from 2^16 on as the lessons
-/// write it ("2^30"; "1073741824 tasks" cut a round's heading short at 1080p), anything
-/// else in full.
+/// A large count as a heading writes it: an exact power of two from 2^16 on, or of ten
+/// from 10^6 on, as the lessons write it ("2^30", "10^9"; "1073741824 tasks" cut a round's
+/// heading short at 1080p), anything else in full.
 pub fn power_count(k: u64) -> String {
-    if k.is_power_of_two() && k >= 1 << 16 {
-        format!("2^{}", k.trailing_zeros())
-    } else {
-        k.to_string()
+    let tens = k.checked_ilog10().filter(|&e| e >= 6 && 10u64.pow(e) == k);
+    match tens {
+        _ if k.is_power_of_two() && k >= 1 << 16 => format!("2^{}", k.trailing_zeros()),
+        Some(e) => format!("10^{e}"),
+        None => k.to_string(),
     }
 }
 

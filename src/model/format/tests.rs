@@ -157,6 +157,9 @@ fn a_large_power_of_two_is_written_as_one_and_masked_as_one() {
     assert_eq!(power_count(1 << 15), "32768");
     assert_eq!(power_count(3 << 20), "3145728");
     assert_eq!(power_count(u64::MAX), "18446744073709551615");
+    assert_eq!(power_count(1_000_000_000), "10^9");
+    assert_eq!(power_count(100_000), "100000");
+    assert_eq!(power_count(2_000_000), "2000000");
     let all: Vec<String> = renderings(1073741824.0).collect();
     assert!(all.contains(&"2^30".to_string()), "{all:?}");
     assert!(!renderings(1000.0).any(|t| t.contains('^')));
