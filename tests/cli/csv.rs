@@ -454,3 +454,32 @@ fn one_number_syntax_for_every_numeric_flag() {
         "p (ring size) must be at least 1 (got -4)",
     );
 }
+
+/// The bounds table gives a gap only where the bound applies: on a bidirectional ring Lemma 1
+/// (unidirectional, 4 for δ = (2, 1, 1, −2, −2): the slice C_{1,3} holds 4) has none — a gap of
+/// −2 read as a schedule beating a lower bound — while Lemma 6's ⌈4/2⌉ = 2 is met (gap 0).
+#[test]
+fn a_bound_that_does_not_apply_has_no_gap() {
+    let out = stdout(&[
+        "redistribute",
+        "--delta",
+        "2,1,1,-2,-2",
+        "--algorithm",
+        "alg3",
+        "--csv",
+    ]);
+    let rows: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "# bounds")
+        .skip(2)
+        .take_while(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    assert!(
+        rows.iter().any(|r| r.starts_with("Lemma 1,4,false,,")),
+        "{rows:?}"
+    );
+    assert!(
+        rows.iter().any(|r| r.starts_with("Lemma 6,2,true,0,")),
+        "{rows:?}"
+    );
+}

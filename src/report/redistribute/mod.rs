@@ -429,7 +429,8 @@ impl Run {
     }
 
     /// Every lower bound: its value, whether it applies to this ring, the gap to the makespan
-    /// (as [`GAP`] defines it) and the paper's statement.
+    /// (as [`GAP`] defines it; none where the bound does not apply: a gap of −2 to Lemma 1's
+    /// one-direction bound read as a schedule beating a lower bound) and the paper's statement.
     pub fn bounds_table(&self) -> Table {
         let r = &self.run;
         let header = [
@@ -440,7 +441,14 @@ impl Run {
             "note",
         ];
         Table::from_rows(&header, &r.bounds, |b| {
-            cells![b.name, b.value, b.applies, r.makespan - b.value, b.note]
+            let gap = b.applies.then(|| Cell::from(r.makespan - b.value));
+            cells![
+                b.name,
+                b.value,
+                b.applies,
+                gap.unwrap_or(Cell::Empty),
+                b.note
+            ]
         })
     }
 
