@@ -141,22 +141,16 @@ pub fn pasted(text: &str) -> Result<(String, Vec<Cmd>), String> {
         );
         return Ok((what, vec![Cmd::OpenLink(Box::new(shared))]));
     };
-    let target = parse("", &format!("lesson={rest}")).target;
-    let cmds = commands(&target, None)?;
-    let Target::Lesson { name, .. } = &target else {
-        unreachable!("a fragment of lesson= names a lesson")
-    };
-    let step = cmds
+    let cmds = commands(&parse("", &format!("lesson={rest}")).target, None)?;
+    // What the status bar will say once it is open: the lesson and the step.
+    let what = cmds
         .iter()
         .find_map(|c| match c {
-            Cmd::LessonStep(i) => Some(i + 1),
+            Cmd::Inform(said) => Some(said.clone()),
             _ => None,
         })
-        .unwrap_or(1);
-    let title = crate::lesson::find_bundled_at(name)
-        .map(|(_, l)| format!("the lesson “{}”, step {step} of {}", l.title, l.steps.len()))
         .unwrap_or_default();
-    Ok((title, cmds))
+    Ok((what, cmds))
 }
 
 /// The page's address without its fragment (None off the web).
@@ -282,7 +276,7 @@ mod tests {
                 "{text}"
             );
             let n = first.steps.len();
-            assert_eq!(what, format!("the lesson “{}”, step 2 of {n}", first.title));
+            assert_eq!(what, format!("Lesson “{}”: step 2 of {n}", first.title));
         }
         assert!(
             pasted("#lesson=nope")
