@@ -104,7 +104,6 @@ pub fn write<A: App>(
     form: Form,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<PathBuf>, String> {
-    let n = lesson.steps.len();
     check_budget(lesson, window)?;
     let asked = lesson
         .asked(&crate::model::NoProgress)
@@ -123,14 +122,10 @@ pub fn write<A: App>(
         return Err(errors.join("\n"));
     }
     if form == Form::Page {
-        let figures = (0..n)
-            .map(|i| {
-                let answer = answers.get(i).and_then(|a| a.as_ref());
-                let giveaway = giveaways.get(i).and_then(Option::as_ref);
-                progress(i, n);
-                page(lesson, i, (answer, giveaway), window).map(|(_, b, a)| (b, a))
-            })
-            .collect::<Result<Vec<Figures>, String>>()?;
+        let figures = pages(lesson, window, (&answers, &giveaways), &mut progress)?
+            .into_iter()
+            .map(|(_, before, after)| (before, after))
+            .collect::<Vec<Figures>>();
         let html = dir.with_extension("html");
         let text = html_of(lesson, &figures, &answers, &font_face());
         crate::platform::files::write(&html, text.as_bytes())
@@ -150,15 +145,7 @@ pub fn write<A: App>(
     // thread: both draw on the CPU.
     let answers = &answers;
     let (pages, written) = crate::platform::work::beside(
-        move || {
-            (0..n)
-                .map(|i| {
-                    let answer = answers.get(i).and_then(|a| a.as_ref());
-                    let giveaway = giveaways.get(i).and_then(Option::as_ref);
-                    page(lesson, i, (answer, giveaway), window)
-                })
-                .collect::<Result<Vec<_>, String>>()
-        },
+        move || pages(lesson, window, (answers, giveaways), &mut |_, _| {}),
         || shots::<A>(lesson, window, dir, &mut progress),
     );
     let mut written = written?;
@@ -176,6 +163,32 @@ pub fn write<A: App>(
         .map_err(|e| format!("{}: {e}", html.display()))?;
     written.push(html);
     Ok(written)
+}
+
+/// Each step's answer (or why there is none) and what gives it away, for its question.
+type Asked<'a> = (
+    &'a [Option<Result<Answer, String>>],
+    &'a [Option<crate::report::Giveaway>],
+);
+
+/// Every step's [`page`] and its figures, each step's question hidden as its answer and
+/// giveaway say; `progress` after each.
+fn pages(
+    lesson: &Lesson,
+    window: Window,
+    (answers, giveaways): Asked<'_>,
+    progress: &mut impl FnMut(usize, usize),
+) -> Result<Vec<(Page, String, Option<String>)>, String> {
+    let n = lesson.steps.len();
+    (0..n)
+        .map(|i| {
+            let answer = answers.get(i).and_then(|a| a.as_ref());
+            let giveaway = giveaways.get(i).and_then(Option::as_ref);
+            let drawn = page(lesson, i, (answer, giveaway), window);
+            progress(i, n);
+            drawn
+        })
+        .collect()
 }
 
 /// The window at every step of `lesson`, written as `step-NN.png` into `dir`; the files.
