@@ -161,3 +161,58 @@ fn your_turns_ring_labels_keep_clear_of_the_link_handles() {
         }
     }
 }
+
+/// In the tree-sweep exercise (grs step 9 at 1280 × 720, presenter) an inner node's start
+/// time stands beside its disc, level with its centre, where its row has room — below it,
+/// the edges to its children ran through the number and the children's discs touched it
+/// ("5" under node 9 between 18 and 19) — and no start time covers a node or another.
+#[test]
+fn the_tree_exercises_start_times_keep_clear_of_nodes_and_edges() {
+    use loadlab::ui::workspaces::treesweep::turn::START_MARK;
+    let mut h = super::common::stage_lesson("grs-treesweep.ron", 8);
+    shown(&mut h, "Your turn: Fine-Grain by hand");
+    // Fine-Grain's first seven nodes: the leftmost leaves and their parents.
+    for k in [16, 17, 8, 18, 19, 9, 4] {
+        h.get_by_label(&format!("node {k}")).click_accesskit();
+        settle(&mut h);
+    }
+    let disc = |h: &Harness<'_, LoadlabApp>, k: u64| h.get_by_label(&format!("node {k}")).rect();
+    let starts: Vec<(u64, egui::Rect)> = [16, 17, 8, 18, 19, 9, 4]
+        .into_iter()
+        .map(|k| {
+            let at = marks::latest(&h.ctx, &format!("{START_MARK}{k}"));
+            (
+                k,
+                at.unwrap_or_else(|| panic!("node {k}'s start time is not drawn")),
+            )
+        })
+        .collect();
+    for (i, &(k, label)) in starts.iter().enumerate() {
+        let own = disc(&h, k);
+        if k < 16 {
+            assert!(
+                label.left() >= own.right()
+                    && (label.top()..=label.bottom()).contains(&own.center().y),
+                "node {k}'s start {label:?} is not beside its disc {own:?}"
+            );
+        } else {
+            assert!(
+                label.top() >= own.bottom() - 1.0,
+                "leaf {k}'s start {label:?} is not below it"
+            );
+        }
+        for other in 1..=31u64 {
+            let d = disc(&h, other).shrink(1.0);
+            assert!(
+                !label.intersects(d),
+                "node {k}'s start {label:?} covers node {other} {d:?}"
+            );
+        }
+        for &(j, b) in &starts[i + 1..] {
+            assert!(
+                !label.intersects(b),
+                "the starts of nodes {k} and {j} overlap"
+            );
+        }
+    }
+}

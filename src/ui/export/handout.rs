@@ -122,7 +122,7 @@ pub fn write<A: App>(
         return Err(errors.join("\n"));
     }
     if form == Form::Page {
-        let figures = pages(lesson, window, (&answers, &giveaways), &mut progress)?
+        let figures = pages(lesson, window, form, (&answers, &giveaways), &mut progress)?
             .into_iter()
             .map(|(_, before, after)| (before, after))
             .collect::<Vec<Figures>>();
@@ -145,14 +145,15 @@ pub fn write<A: App>(
     // thread: both draw on the CPU.
     let answers = &answers;
     let (pages, written) = crate::platform::work::beside(
-        move || pages(lesson, window, (answers, giveaways), &mut |_, _| {}),
+        move || pages(lesson, window, form, (answers, giveaways), &mut |_, _| {}),
         || shots::<A>(lesson, window, dir, &mut progress),
     );
     let mut written = written?;
-    let (pages, figures): (Vec<Page>, Vec<Figures>) = pages?
+    let (pages, figures): (Vec<Option<Page>>, Vec<Figures>) = pages?
         .into_iter()
         .map(|(page, before, after)| (page, (before, after)))
         .unzip();
+    let pages: Vec<Page> = pages.into_iter().flatten().collect();
     let pdf = dir.join("handout.pdf");
     let bytes = crate::ui::figure::pdf::document(&pages)?;
     crate::platform::files::write(&pdf, &bytes).map_err(|e| format!("{}: {e}", pdf.display()))?;
@@ -171,20 +172,21 @@ type Asked<'a> = (
     &'a [Option<crate::report::Giveaway>],
 );
 
-/// Every step's [`page`] and its figures, each step's question hidden as its answer and
-/// giveaway say; `progress` after each.
+/// Every step's figures and, for a [`Form::Folder`], its PDF [`page`], each step's question
+/// hidden as its answer and giveaway say; `progress` after each.
 fn pages(
     lesson: &Lesson,
     window: Window,
+    form: Form,
     (answers, giveaways): Asked<'_>,
     progress: &mut impl FnMut(usize, usize),
-) -> Result<Vec<(Page, String, Option<String>)>, String> {
+) -> Result<Vec<Drawn>, String> {
     let n = lesson.steps.len();
     (0..n)
         .map(|i| {
             let answer = answers.get(i).and_then(|a| a.as_ref());
             let giveaway = giveaways.get(i).and_then(Option::as_ref);
-            let drawn = page(lesson, i, (answer, giveaway), window);
+            let drawn = page(lesson, i, (answer, giveaway), window, form);
             progress(i, n);
             drawn
         })
@@ -216,7 +218,11 @@ fn shots<A: App>(
 /// A step's figure as SVG before Reveal and, for a question, after it.
 type Figures = (String, Option<String>);
 
-/// Step `i` as a PDF page (its picture and text) and its figure alone as SVG; the step's
+/// A step's PDF page (the folder form's only) and its [`Figures`].
+type Drawn = (Option<Page>, String, Option<String>);
+
+/// Step `i`'s figure alone as SVG and, for a [`Form::Folder`], as a PDF page (its picture
+/// and text; the one-page form, a browser's, draws no page it would drop); the step's
 /// `answer` is "?" in both, as in the window before Reveal. A question's step also gets its
 /// figure as the window shows it after Reveal: the answer, and the future unless the lesson
 /// hides it anyway; an exercise's step, its board solved by Show me.
@@ -228,7 +234,8 @@ fn page(
         Option<&crate::report::Giveaway>,
     ),
     window: Window,
-) -> Result<(Page, String, Option<String>), String> {
+    form: Form,
+) -> Result<Drawn, String> {
     let step = &lesson.steps[i];
     let scenario = step
         .scenario
@@ -258,13 +265,6 @@ fn page(
         }
         .shown(&preset.scenario)
     }));
-    let heading = format!(
-        "{} — step {} of {}: {}",
-        lesson.title,
-        i + 1,
-        lesson.steps.len(),
-        step.title
-    );
     // The picture, or the plot where the step puts the plots in front (grs's "Is it half?");
     // an exercise step's board as "Your turn" starts it (the picture drew the algorithm's
     // solution: grs's "Fine-Grain by hand" printed the top cluster the student is to build).
@@ -273,24 +273,9 @@ fn page(
         crate::ui::workspace::Region::Plots => Figure::Plot(None),
         _ => Figure::Picture,
     };
-    let scene = tab.scene_with(&shown, SCALE, window.points(), |ui| {
-        ui.label(RichText::new(&heading).strong().size(18.0));
-        ui.add_space(4.0);
-        ui.label(&step.text);
-        if let Some(q) = &step.question {
-            ui.add_space(4.0);
-            ui.label(RichText::new(format!("Question: {}", q.prompt)).strong());
-            if !q.choices.is_empty() {
-                ui.label(format!("Choices: {}", q.choices.join(" · ")));
-            }
-        }
-        ui.add_space(6.0);
-    })?;
-    let page = Page {
-        rgba: scene.rasterize()?,
-        size: scene.size,
-        scale: scene.scale,
-        runs: scene.runs(),
+    let page = match form {
+        Form::Folder => Some(pdf_page(lesson, i, &mut tab, &shown, window)?),
+        Form::Page => None,
     };
     let figure = tab.scene(&shown, 1.0)?.svg();
     let revealed = if step.question.is_some() {
@@ -306,6 +291,44 @@ fn page(
         None
     };
     Ok((page, figure, revealed))
+}
+
+/// Step `i` of `lesson` as a PDF page: its heading, text and question above `shown` as
+/// `tab` draws it.
+fn pdf_page(
+    lesson: &Lesson,
+    i: usize,
+    tab: &mut OffscreenTab,
+    shown: &Figure,
+    window: Window,
+) -> Result<Page, String> {
+    let step = &lesson.steps[i];
+    let heading = format!(
+        "{} — step {} of {}: {}",
+        lesson.title,
+        i + 1,
+        lesson.steps.len(),
+        step.title
+    );
+    let scene = tab.scene_with(shown, SCALE, window.points(), |ui| {
+        ui.label(RichText::new(&heading).strong().size(18.0));
+        ui.add_space(4.0);
+        ui.label(&step.text);
+        if let Some(q) = &step.question {
+            ui.add_space(4.0);
+            ui.label(RichText::new(format!("Question: {}", q.prompt)).strong());
+            if !q.choices.is_empty() {
+                ui.label(format!("Choices: {}", q.choices.join(" · ")));
+            }
+        }
+        ui.add_space(6.0);
+    })?;
+    Ok(Page {
+        rgba: scene.rasterize()?,
+        size: scene.size,
+        scale: scene.scale,
+        runs: scene.runs(),
+    })
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:60em;margin:auto;padding:1em;\

@@ -37,7 +37,7 @@ mod both;
 mod help;
 mod picture;
 mod steps;
-mod turn;
+pub mod turn;
 
 use steps::{Step, Times, fmt, node_count, step_at, step_count};
 

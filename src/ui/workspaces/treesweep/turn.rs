@@ -20,6 +20,8 @@ use crate::ui::widgets::{focus, palette};
 const WAIT: &str = "Wait before the next node";
 /// The longest wait one may type, in time units.
 const WAIT_MAX: f64 = 1e6;
+/// The mark of node k's start time as drawn ([`crate::ui::widgets::marks`]): this and k.
+pub const START_MARK: &str = "tree-turn start:";
 
 /// The tree-sweep exercise as the shell drives it.
 pub struct TreeTurn {
@@ -144,17 +146,24 @@ impl TreeTurn {
         for k in 2..=total {
             ui.painter().line_segment([at(k / 2), at(k)], edge);
         }
+        // The free width between a node and the next on its row, where an inner node's start
+        // time goes (below it, the edges to its children and their discs).
+        let room = |k: u64| {
+            let depth = 63 - k.leading_zeros();
+            (depth + 1 < n).then(|| width / (1u64 << depth) as f32 - 2.0 * radius(k))
+        };
         let mut clicked = None;
         for k in 1..=total {
-            if self.node(ui, k, at(k), radius(k)) {
+            if self.node(ui, k, (at(k), radius(k)), room(k)) {
                 clicked = Some(k);
             }
         }
         clicked
     }
 
-    /// One node: its disc, label, click area; true when clicked.
-    fn node(&self, ui: &mut Ui, k: u64, c: Pos2, r: f32) -> bool {
+    /// One node at `c` of radius `r`: its disc, label, start time (beside an inner node when
+    /// its row has the `room`, else below), click area; true when clicked.
+    fn node(&self, ui: &mut Ui, k: u64, (c, r): (Pos2, f32), room: Option<f32>) -> bool {
         let (fill, label, tip) = self.style(ui, k);
         let hit = Rect::from_center_size(c, Vec2::splat((2.0 * r).max(10.0)));
         let id = |k: u64| ui.scope_id().with(("tree exercise node", k));
@@ -180,10 +189,20 @@ impl TreeTurn {
             painter.text(c, egui::Align2::CENTER_CENTER, label, font, ink);
         }
         if let Some(s) = self.ex.start_of(k) {
-            let at = c + Vec2::new(0.0, r + 1.0);
             let font = egui::FontId::proportional(11.0);
             let ink = ui.visuals().strong_text_color();
-            painter.text(at, egui::Align2::CENTER_TOP, f(s), font, ink);
+            let text = painter.layout_no_wrap(f(s), font, ink);
+            // Clear of the wrong move's ring (r + 3.5) and of the next node's disc.
+            let gap = 5.0;
+            let (at, align) = match room {
+                Some(room) if room >= text.size().x + 2.0 * gap => {
+                    (c + Vec2::new(r + gap, 0.0), egui::Align2::LEFT_CENTER)
+                }
+                _ => (c + Vec2::new(0.0, r + 1.0), egui::Align2::CENTER_TOP),
+            };
+            let drawn = align.anchor_size(at, text.size());
+            crate::ui::widgets::marks::record(ui.ctx(), format!("{START_MARK}{k}"), drawn);
+            painter.galley(drawn.min, text, ink);
         }
         if self.wrong == Some(k) {
             let bad = ui.visuals().error_fg_color;
