@@ -366,7 +366,7 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
     };
     let rounds = parsed_moves(path, cost, parse_rounds)?;
     out["moves"] = graded(&rounds, |r| ex.play(r));
-    out["rounds_played"] = json!(ex.played.len());
+    out["rounds_played"] = json!(ex.played);
     out["complete"] = json!(ex.complete());
     out["score"] = json!(ex.score);
     out["out_of"] = json!(ex.initial_bound);

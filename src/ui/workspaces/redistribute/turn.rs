@@ -218,7 +218,7 @@ impl Exercise for RingTurn {
         if self.ex.complete() {
             return format!(
                 "Balanced in {} ({} said at least {}).",
-                count(self.ex.played.len(), "round"),
+                count(self.ex.played, "round"),
                 self.ex.bound_name(),
                 self.ex.initial_bound
             );
@@ -231,7 +231,7 @@ impl Exercise for RingTurn {
         format!(
             "Round {}: click the links' arrows to plan the sends of {}, then Send ({} says {} \
              {}). Planned: {}",
-            self.ex.played.len() + 1,
+            self.ex.played + 1,
             self.ex.algorithm(),
             self.ex.bound_name(),
             count(self.ex.bound(), "round"),
