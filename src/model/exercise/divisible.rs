@@ -206,7 +206,10 @@ impl DivExercise {
         let l = self.next_level();
         let t = *self.target.get(l)?;
         let s = self.suggestion()?;
-        let note = (s != t).then(|| {
+        // The method's own move when within the tolerance every level is graded to: the load
+        // left after levels set to within it differs from the method's by rounding, or by less
+        // than the note could show ("L_3 = 0.0575 does not fit … (L_3 = 0.0575)").
+        let note = ((s - t).abs() > TOLERANCE * t.abs()).then(|| {
             let (lo, hi) = self.range();
             let fits = if lo == hi {
                 format!("L_{l} = {}", number(hi, Precision::Steps))

@@ -272,3 +272,20 @@ fn four_significant_digits() {
     assert_eq!(number(1234.5678, Precision::Steps), "1235");
     assert_eq!(number(1.5e-6, Precision::Steps), "1.500 × 10^-6");
 }
+
+/// Show me played level by level plays the method's own moves: none of them is "the
+/// nearest that fits", whatever the rounding of the load left (li's exercise, h = 3, β = 10,
+/// said "the method's L_3 = 0.0575 does not fit the load your levels left (L_3 = 0.0575)").
+#[test]
+fn show_me_all_the_way_plays_the_method_s_moves_without_a_note() {
+    for m in Method::ALL {
+        for (b, h, beta) in [(2, 3, 10.0), (2, 5, 100.0), (3, 4, 0.5), (2, 8, 1e4)] {
+            let mut ex = DivExercise::new(&params(b, h, beta, m)).unwrap();
+            while let Some((s, note)) = ex.shown() {
+                assert!(note.is_none(), "{m:?} b={b} h={h} β={beta}: {note:?}");
+                ex.play(s, true);
+            }
+            assert!(ex.complete(), "{m:?} b={b} h={h} β={beta}");
+        }
+    }
+}
