@@ -32,11 +32,7 @@ pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome,
         .enumerate()
         .filter_map(|(i, x)| x.map(|n| format!("P{i}: {}", n.written())))
         .collect();
-    let sent = match st.sends.len() {
-        0 => String::new(),
-        1 => ", 1 right child sent clockwise".to_string(),
-        k => format!(", {k} right children sent clockwise"),
-    };
+    let sent = sent_words(&st.sends, p);
     let running = if ran.is_empty() {
         "No PE runs a node.".to_string()
     } else {
@@ -51,6 +47,26 @@ pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome,
         &format!("Step {k}: {} of {} busy{sent}", ran.len(), count(p, "PE")),
         Some(&running),
     );
+}
+
+/// The step's sends in a caption: ", 4 right children sent clockwise" — each way counted
+/// where they go both ways (random sends: a fair coin picks the neighbour; all were said to go
+/// clockwise).
+fn sent_words(sends: &[ksbf::SendRecord], p: u32) -> String {
+    let clockwise = (sends.iter())
+        .filter(|s| s.to == (s.from + 1) % p.max(1))
+        .count();
+    let against = sends.len() - clockwise;
+    let children = |k: usize| count(k, "right child");
+    match (clockwise, against) {
+        (0, 0) => String::new(),
+        (k, 0) => format!(", {} sent clockwise", children(k)),
+        (0, k) => format!(", {} sent counter-clockwise", children(k)),
+        (a, b) => format!(
+            ", {} sent: {a} clockwise, {b} counter-clockwise",
+            children(a + b)
+        ),
+    }
 }
 
 /// The Gantt chart (PE × step) of the recorded run up to step `k`; the time clicked, if any.
@@ -563,6 +579,34 @@ fn access_grid_cell(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn send(from: u32, to: u32) -> ksbf::SendRecord {
+        ksbf::SendRecord {
+            from,
+            to,
+            node: ksbf::NodeId::Tree(1),
+        }
+    }
+
+    /// gao-rosenberg step 5 (random sends) said "4 right children sent clockwise" above four
+    /// arrows going counter-clockwise (P0 → P3 …).
+    #[test]
+    fn a_steps_sends_are_said_the_way_they_go() {
+        let against = [send(0, 3), send(1, 0), send(2, 1), send(3, 2)];
+        assert_eq!(
+            sent_words(&against, 4),
+            ", 4 right children sent counter-clockwise"
+        );
+        assert_eq!(
+            sent_words(&[send(0, 1)], 4),
+            ", 1 right child sent clockwise"
+        );
+        assert_eq!(
+            sent_words(&[send(3, 0), send(2, 1)], 4),
+            ", 2 right children sent: 1 clockwise, 1 counter-clockwise"
+        );
+        assert_eq!(sent_words(&[], 4), "");
+    }
 
     /// Label sizes as the ring measures them at 12 points (two lines, one short line).
     fn label(level: PeLabels) -> Vec2 {
