@@ -547,3 +547,37 @@ fn a_link_cost_typed_as_zero_is_clamped_with_a_note() {
     );
     assert_eq!(super::common::number_in(&h, "c(2,3)"), 1e-6);
 }
+
+/// The processors' loads follow the run: every item sent moves one from L_i as from δ_i, so at
+/// the end of the default ring's Algorithm 3 processor k holds L_k − δ_k with δ = 0 (the labels
+/// read the instance's loads at every step: "L=3" beside "Done: balanced"), and before it the
+/// instance's own.
+#[test]
+fn the_ring_s_loads_are_the_step_s() {
+    let mut h = app();
+    let inst = params(&h).instance;
+    let said = |h: &Harness<'_, LoadlabApp>, k: usize| -> String {
+        let label = format!("processor P{k}");
+        let node = h.get_by_label(&label);
+        let a = node.accesskit_node();
+        a.value().unwrap_or_default().to_string()
+    };
+    for k in 1..=inst.n() {
+        let start = format!(
+            "P{k}: L = {}, δ now = {},",
+            inst.loads[k - 1],
+            inst.delta[k - 1]
+        );
+        assert!(said(&h, k).starts_with(&start), "{}", said(&h, k));
+    }
+    h.key_press(egui::Key::End);
+    settle(&mut h);
+    shown(&mut h, "Done");
+    for k in 1..=inst.n() {
+        let end = format!(
+            "P{k}: L = {}, δ now = 0,",
+            inst.loads[k - 1] - inst.delta[k - 1]
+        );
+        assert!(said(&h, k).starts_with(&end), "{}", said(&h, k));
+    }
+}

@@ -578,6 +578,12 @@ impl RedistPanel {
         };
         let hetero = !inst.is_homogeneous() || matches!(inst.costs, Costs::Heterogeneous { .. });
         let bi = inst.direction == Direction::Bi;
+        // The load now: an item sent or received moves L_i and δ_i = L_i − L̄ alike (the
+        // labels read the instance's loads at every step: "L=3" beside δ = 0 once balanced).
+        let load = |i: usize| {
+            let at = |v: &[i64]| v.get(i).copied().unwrap_or(0);
+            at(&inst.loads) + at(delta) - at(&inst.delta)
+        };
         RingDrawing {
             too_large: if n > crate::ui::widgets::ring::MAX_NODES {
                 n
@@ -588,13 +594,13 @@ impl RedistPanel {
                 .map(|i| RingNode {
                     name: format!("P{}", i + 1),
                     detail: format!("{}", delta.get(i).copied().unwrap_or(0)),
-                    outer: format!("L={}", inst.loads.get(i).copied().unwrap_or(0)),
+                    outer: format!("L={}", load(i)),
                     fill: sign_color(delta.get(i).copied().unwrap_or(0), maxabs, dark),
                     emphasis: maximal.contains(&i),
                     tooltip: format!(
                         "P{}: L = {}, δ now = {}, initial δ = {}{}",
                         i + 1,
-                        inst.loads.get(i).copied().unwrap_or(0),
+                        load(i),
                         delta.get(i).copied().unwrap_or(0),
                         inst.delta.get(i).copied().unwrap_or(0),
                         if maximal.contains(&i) {
