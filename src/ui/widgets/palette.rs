@@ -214,9 +214,56 @@ pub fn ink_on(fill: Color32, background: Color32) -> Color32 {
     }
 }
 
+/// `color` as text on `background`: itself where it reads 4.5:1 against it, else mixed
+/// toward black (a light background) or white (a dark one) just until it does, so that it
+/// keeps its hue (a legend's or an arrow label's colour says which arrows it names; the
+/// yellow of a feeding arrow read 2:1 on the light panel).
+pub fn text_in(color: Color32, background: Color32) -> Color32 {
+    let opaque = over(color, background);
+    let toward = if luminance(background) > 0.18 {
+        Color32::BLACK
+    } else {
+        Color32::WHITE
+    };
+    (0..=20)
+        .map(|k| k as f32 / 20.0)
+        .map(|t| {
+            let mix = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
+            Color32::from_rgb(
+                mix(opaque.r(), toward.r()),
+                mix(opaque.g(), toward.g()),
+                mix(opaque.b(), toward.b()),
+            )
+        })
+        .find(|&c| contrast(c, background) >= 4.5)
+        .unwrap_or(toward)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Coloured text reads 4.5:1 on both themes' panels and keeps its colour where it can.
+    #[test]
+    fn coloured_text_reads_on_its_background() {
+        let light = Color32::from_gray(248);
+        let dark = Color32::from_gray(27);
+        let yellow = Color32::from_rgb(190, 150, 0);
+        for c in CATEGORIES
+            .into_iter()
+            .chain([yellow, Color32::from_rgb(210, 60, 40)])
+        {
+            for bg in [light, dark, Color32::WHITE, Color32::BLACK] {
+                let t = text_in(c, bg);
+                assert!(contrast(t, bg) >= 4.5, "{c:?} on {bg:?}: {t:?}");
+            }
+        }
+        // Already legible: unchanged. Not legible: darker on light, lighter on dark.
+        assert_eq!(text_in(Color32::BLACK, light), Color32::BLACK);
+        assert!(luminance(text_in(yellow, light)) < luminance(yellow));
+        let blue = Color32::from_rgb(30, 120, 200);
+        assert!(luminance(text_in(blue, dark)) > luminance(blue));
+    }
 
     #[test]
     fn ink_contrasts_with_what_is_seen() {

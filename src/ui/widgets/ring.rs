@@ -67,8 +67,9 @@ pub struct RingArrow {
     pub to: usize,
     /// Colour.
     pub color: Color32,
-    /// Short label beside the arrow, drawn small and faded so it cannot be taken for an
-    /// amount (e.g. "step 24", the pseudo-code step); also its tooltip.
+    /// Short label beside the arrow, drawn small and italic so it cannot be taken for an
+    /// amount (e.g. "step 24", the pseudo-code step), in its colour as text reads 4.5:1; also
+    /// its tooltip.
     pub label: String,
     /// The pseudo-code line that produced it, as (algorithm id, step label): hovering the
     /// arrow highlights that line in the pseudo-code pane.
@@ -675,8 +676,8 @@ impl<'a> Scene<'a> {
         text
     }
 
-    /// Transfers of the current step (the `pointed` one thicker), then their labels: small,
-    /// faded and italic beside the arrow where they overlap nothing placed before and no
+    /// Transfers of the current step (the `pointed` one thicker), then their labels: small
+    /// and italic beside the arrow where they overlap nothing placed before and no
     /// arrow crosses them, else left to the arrow's tooltip.
     fn arrows(&self, ui: &Ui, pointed: Option<usize>, placed: &mut Placed) {
         let font = FontId::proportional(self.small.size - 1.0);
@@ -693,7 +694,7 @@ impl<'a> Scene<'a> {
                 continue;
             }
             let (from, to) = self.ends(a);
-            let color = a.color.gamma_multiply(0.75);
+            let color = super::palette::text_in(a.color, ui.visuals().panel_fill);
             let text = egui::RichText::new(&a.label).italics().font(font.clone());
             let galley = egui::WidgetText::from(text).into_galley(
                 ui,

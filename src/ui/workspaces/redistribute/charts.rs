@@ -13,7 +13,8 @@ pub(super) fn arrows_legend(ui: &mut Ui, entries: &[(u8, &str)]) {
         ui.label(RichText::new("Arrows by pseudo-code step:").weak());
         for &(step, what) in entries {
             // Each entry whole on one line: a new line when it does not fit.
-            let text = RichText::new(format!("■ {what}")).color(step_color(step));
+            let ink = palette::text_in(step_color(step), ui.visuals().panel_fill);
+            let text = RichText::new(format!("■ {what}")).color(ink);
             let galley = egui::WidgetText::from(text.clone()).into_galley(
                 ui,
                 Some(egui::TextWrapMode::Extend),
