@@ -49,7 +49,7 @@ pub fn reply_field(
     reply: &mut String,
     field: &str,
     body: f32,
-    editable: bool,
+    (editable, focus): (bool, bool),
 ) -> bool {
     match q.kind {
         Kind::Number => {
@@ -67,7 +67,7 @@ pub fn reply_field(
                 let entered =
                     editable && edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 // What is not a number keeps the field, to be typed again.
-                if entered && unreadable(q, reply) {
+                if (entered && unreadable(q, reply)) || focus {
                     edit.request_focus();
                 }
                 entered
@@ -75,18 +75,28 @@ pub fn reply_field(
             .inner
         }
         Kind::Choice => {
-            ui.horizontal_wrapped(|ui| choices(ui, q, reply, body, editable));
+            ui.horizontal_wrapped(|ui| choices(ui, q, reply, body, (editable, focus)));
             false
         }
     }
 }
 
 /// The radio buttons of choice question `q`, in `ui`'s layout (a row: what follows them may
-/// share it).
-fn choices(ui: &mut egui::Ui, q: &Question, reply: &mut String, body: f32, editable: bool) {
-    for c in &q.choices {
+/// share it); the first takes the keyboard's focus when `focus`.
+fn choices(
+    ui: &mut egui::Ui,
+    q: &Question,
+    reply: &mut String,
+    body: f32,
+    (editable, focus): (bool, bool),
+) {
+    for (k, c) in q.choices.iter().enumerate() {
         let radio = egui::RadioButton::new(reply == c, RichText::new(c).size(body));
-        if ui.add_enabled(editable, radio).clicked() {
+        let resp = ui.add_enabled(editable, radio);
+        if focus && k == 0 {
+            resp.request_focus();
+        }
+        if resp.clicked() {
             *reply = c.clone();
         }
     }
@@ -168,7 +178,7 @@ pub fn question_ui(
     let (entered, clicked) = match q.kind {
         Kind::Number => {
             ui.horizontal(|ui| {
-                let entered = reply_field(ui, q, reply, "Your answer", body, true);
+                let entered = reply_field(ui, q, reply, "Your answer", body, (true, false));
                 (entered, reveal(ui, unreadable(q, reply)))
             })
             .inner
@@ -176,7 +186,7 @@ pub fn question_ui(
         // The choices and Reveal share a row, as a number's field and Reveal do.
         Kind::Choice => {
             ui.horizontal_wrapped(|ui| {
-                choices(ui, q, reply, body, true);
+                choices(ui, q, reply, body, (true, false));
                 (false, reveal(ui, false))
             })
             .inner

@@ -101,6 +101,10 @@ pub struct QuizWindow {
     replacing: Option<u64>,
     /// The replies and log a restart kept, for the questions being made again.
     resuming: Option<(Vec<String>, Vec<QuizEntry>)>,
+    /// The question whose reply takes the keyboard's focus in the next frame: after a check,
+    /// the same one to try again, or the next open one (a check by Enter left the focus
+    /// nowhere, and the next Tab began again at the File menu).
+    focus: Option<usize>,
 }
 
 /// A quiz window as a restart finds it: its questions are made again from the seed and
@@ -161,6 +165,7 @@ impl QuizWindow {
             started: None,
             replacing: None,
             resuming: None,
+            focus: None,
         }
     }
 
@@ -398,16 +403,21 @@ impl QuizWindow {
                         egui::Frame::group(ui.style()).show(ui, |ui| {
                             ui.set_width(ui.available_width());
                             let (reply, tries) = (&mut self.replies[k], &mut self.tries[k]);
-                            if let Some(act) = question(ui, item, k + 1, reply, tries) {
+                            let focus = self.focus == Some(k);
+                            if let Some(act) = question(ui, item, (k + 1, focus), reply, tries) {
                                 acts.push((k, act));
                             }
                         });
                     });
                 }
             });
+        self.focus = None;
         for (k, act) in acts {
             match act {
-                Act::Checked(reply) => self.log(QuizKind::Answer, k + 1, Some(reply)),
+                Act::Checked(reply) => {
+                    self.log(QuizKind::Answer, k + 1, Some(reply));
+                    self.focus = self.after_check(k);
+                }
                 Act::ShowAnswer => self.log(QuizKind::ShowAnswer, k + 1, None),
                 Act::ShowMe => {
                     let shown = super::question::show_me(&self.questions[k], k + 1, seed, "");
@@ -419,6 +429,13 @@ impl QuizWindow {
                 }
             }
         }
+    }
+
+    /// The question to type in after question `k` was checked: `k` again while it is open,
+    /// else the next open one (the first from the top after the last).
+    fn after_check(&self, k: usize) -> Option<usize> {
+        let n = self.tries.len();
+        (0..n).map(|i| (k + i) % n).find(|&i| !self.tries[i].done())
     }
 
     /// Personal quiz…, Hand in… and Hand in by path…, and whose quiz this is.
@@ -567,7 +584,7 @@ impl QuizWindow {
 fn question(
     ui: &mut egui::Ui,
     item: &QuizQuestion,
-    n: usize,
+    (n, focus): (usize, bool),
     reply: &mut String,
     tries: &mut Tries,
 ) -> Option<Act> {
@@ -593,7 +610,7 @@ fn question(
     ui.label(RichText::new(&q.prompt).size(body));
     let done = tries.done();
     ui.horizontal_wrapped(|ui| {
-        let entered = reply_field(ui, q, reply, &format!("Answer {n}"), body, !done);
+        let entered = reply_field(ui, q, reply, &format!("Answer {n}"), body, (!done, focus));
         let check = egui::Button::new(RichText::new(format!("Check {n}")).size(body));
         if ui
             .add_enabled(!done, check)

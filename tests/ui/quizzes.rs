@@ -280,3 +280,54 @@ fn a_quiz_folded_by_show_me_reaches_its_corner_at_60_frames_a_second() {
         "{title:?} over the why line {why:?}"
     );
 }
+
+/// The label of the node with the keyboard focus.
+fn focused(h: &Harness<'_, LoadlabApp>) -> Option<String> {
+    h.query_all(egui_kittest::kittest::By::new().predicate(|n| n.is_focused()))
+        .next()
+        .map(|n| n.accesskit_node().label().unwrap_or_default())
+}
+
+/// A quiz answered by keyboard: Enter checks a typed reply and leaves the focus where the
+/// student types next — the same field after a wrong reply, the next open question after a
+/// right one (it was left nowhere: the next Tab began again at the File menu).
+#[test]
+fn enter_checks_a_reply_and_hands_the_focus_on() {
+    let mut h = ksbf_quiz();
+    shown(&mut h, "First tries: 0 of 0 right (5 questions)");
+    let qs = questions(&h);
+    let k = (0..qs.len() - 1)
+        .find(|&k| qs[k].question.choices.is_empty())
+        .expect("a number question before the last");
+    let field = format!("Answer {}", k + 1);
+    let wrong = format!(
+        "{}",
+        qs[k].answer.text().parse::<f64>().unwrap_or(0.0) + 1e6
+    );
+    for (reply, right) in [
+        (wrong.as_str(), false),
+        (qs[k].answer.text().as_str(), true),
+    ] {
+        let edit = h.get_by_role_and_label(Role::TextInput, &field);
+        edit.focus();
+        h.run_steps(2);
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.get_by_role_and_label(Role::TextInput, &field)
+            .type_text(reply);
+        h.run_steps(2);
+        h.key_press(egui::Key::Enter);
+        h.run_steps(4);
+        let next = &qs[k + 1].question;
+        let expected = match (right, next.choices.first()) {
+            (false, _) => field.clone(),
+            (true, None) => format!("Answer {}", k + 2),
+            (true, Some(first)) => first.clone(),
+        };
+        assert_eq!(
+            focused(&h).as_deref(),
+            Some(expected.as_str()),
+            "after {reply}"
+        );
+    }
+    shown(&mut h, "First tries: 0 of 1 right");
+}
