@@ -190,6 +190,21 @@ fn redistribution_rounds_are_bounded() {
     );
 }
 
+/// A listing whose transfers alone exceed the memory limit is refused before Algorithm 3
+/// runs: δ = ±90 000 alternating on 10 000 processors needs 5 000 × 90 000 = 4.5·10^8 sends
+/// (each sender's items cross at least one link), some 270 GB of rows; it was refused only
+/// after the run, some 10 s of the release build.
+#[test]
+fn a_huge_listing_is_refused_before_the_run() {
+    let delta = ["90000", "-90000"].repeat(5000).join(",");
+    for output in [&["--json"][..], &["--csv"], &[]] {
+        let mut args = strings(&["redistribute", "--rounds", "--delta", &delta]);
+        args.extend(strings(output));
+        let e = refused_at_once(&args, &["--rounds", "listing the schedule", "limit"]);
+        assert!(e.contains("4.5 × 10^8 transfers"), "{e}");
+    }
+}
+
 #[test]
 fn ksbf_large_rings_are_bounded() {
     bounded_or_refused(&strings(&["ksbf", "--n", "28", "--p", "4096"]), "--n");

@@ -242,6 +242,27 @@ pub fn rounds_estimate(inst: &RingInstance, algorithm: Algorithm) -> f64 {
     }
 }
 
+/// A lower bound on the sends of the round-based schedule `algorithm` makes on the instance,
+/// known before it runs (0 for the timed schedules). A send moves one item over one link, and
+/// whatever the schedule, the net number of items crossing the link P_j → P_{j+1} is T_j − x
+/// for one circulation x (T the prefix sums of δ): the sends are at least min_x Σ_j |T_j − x|,
+/// reached at the median of T. A unidirectional ring only sends forward (T_j − x ≥ 0): at
+/// least Σ_j (T_j − min T), which is what Algorithm 1 sends. Returns the bound and whether it
+/// is the exact count (Algorithm 1's).
+pub fn sends_at_least(inst: &RingInstance, algorithm: Algorithm) -> (f64, bool) {
+    let mut t = bounds::prefix_sums(&inst.delta);
+    let (x, exact) = match resolve(inst, algorithm) {
+        Algorithm::Alg1 => (t.iter().copied().min().unwrap_or(0), true),
+        Algorithm::Alg3 | Algorithm::Alg3Literal => {
+            t.sort_unstable();
+            (t.get(t.len() / 2).copied().unwrap_or(0), false)
+        }
+        _ => return (0.0, false),
+    };
+    let sends = t.iter().map(|&tj| (tj - x).unsigned_abs() as f64).sum();
+    (sends, exact)
+}
+
 /// "n = 2, max |δ| = 25000000, Algorithm 3 (corrected)": the inputs behind a cost estimate.
 pub fn describe(inst: &RingInstance, algorithm: Algorithm) -> String {
     let max = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(0);
@@ -665,6 +686,36 @@ mod tests {
             };
             assert!(cost(&inst, Algorithm::Auto).bytes >= kept, "seed {seed}");
         }
+    }
+
+    /// The sends known before a run bound the schedule's from below (Algorithm 1's exactly),
+    /// and on δ = (d, −d, …) the bound is the d items each of the n/2 senders must send.
+    #[test]
+    fn sends_known_before_the_run_never_exceed_the_schedules() {
+        for seed in 0..60 {
+            let inst = random_ring(seed, 30, 50, false, true);
+            let valid = inst.validate().unwrap();
+            for algorithm in [Algorithm::Auto, Algorithm::Alg3Literal] {
+                let Ok(r) = run(&inst, valid, algorithm) else {
+                    continue;
+                };
+                let sent = r.schedule.transfer_count() as f64;
+                let (bound, exact) = sends_at_least(&inst, algorithm);
+                assert!(
+                    bound <= sent,
+                    "seed {seed}, {algorithm:?}: {bound} > {sent}"
+                );
+                if exact {
+                    assert_eq!(bound, sent, "seed {seed}, {algorithm:?}");
+                }
+            }
+        }
+        let inst = RingInstance::homogeneous([7, -7].repeat(5), Direction::Bi, 1.0);
+        let (bound, exact) = sends_at_least(&inst, Algorithm::Alg3);
+        assert_eq!((bound, exact), (35.0, false));
+        let valid = inst.validate().unwrap();
+        let r = run(&inst, valid, Algorithm::Alg3).unwrap();
+        assert!(r.schedule.transfer_count() >= 35);
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::params::{BUDGET, RedistParams};
 use crate::model::redistribute::run::{
     Check, RunReport, check_budget, cost as run_cost, not_applicable, rounds_estimate, run,
+    sends_at_least,
 };
 use crate::model::redistribute::schedule::{self, Schedule};
 use crate::model::redistribute::send;
@@ -72,16 +73,28 @@ impl Parts {
         })?;
         if self.schedule && not_applicable(inst, params.algorithm).is_none() {
             check_budget(inst, params.algorithm)?;
-            // Every round sends at least one item: refuse up front what cannot be listed.
+            // Refuse up front what cannot be listed: every round sends at least one item, and
+            // the sends are at least what the net flows need (a lower bound: what fits it may
+            // still be refused after the run, by the count).
             let rounds = rounds_estimate(inst, params.algorithm);
-            check_listing(params, self.json_listing, rounds, rounds)?;
+            let (sends, exact) = sends_at_least(inst, params.algorithm);
+            let count = Count {
+                transfers: sends.max(rounds),
+                rounds,
+                at_least: !exact,
+            };
+            check_listing(params, self.json_listing, count)?;
         }
         let report = run(inst, valid, params.algorithm)
             .map_err(|e| ReportError::invalid(e.field(), e.to_string()))?;
         if self.schedule {
             let s = &report.schedule;
-            let (transfers, rounds) = (s.transfer_count() as f64, s.round_count() as f64);
-            check_listing(params, self.json_listing, transfers, rounds)?;
+            let count = Count {
+                transfers: s.transfer_count() as f64,
+                rounds: s.round_count() as f64,
+                at_least: false,
+            };
+            check_listing(params, self.json_listing, count)?;
         }
         let study = self.study.then(|| study(params, progress)).transpose()?;
         let tau_curve = match &report.lp {
@@ -130,15 +143,24 @@ pub const DOCUMENT_TRANSFER_BYTES: f64 = 600.0;
 /// JSON's [`LISTED_ROUND_BYTES`]).
 pub const DOCUMENT_ROUND_BYTES: f64 = 950.0;
 
-/// Refuses to list a schedule of `transfers` transfers in `rounds` rounds whose rows would not
-/// fit the memory limit with the schedule held (on "rounds": the flag that asks for the list;
-/// `--csv` always lists it).
-fn check_listing(
-    params: &RedistParams,
-    json: bool,
+/// The size of a schedule to list: counted after the run, or bounded from below before it.
+#[derive(Debug, Clone, Copy)]
+struct Count {
     transfers: f64,
     rounds: f64,
-) -> Result<(), ReportError> {
+    /// The transfers are a lower bound (before the run), not the count.
+    at_least: bool,
+}
+
+/// Refuses to list a schedule of `count`'s transfers and rounds whose rows would not fit the
+/// memory limit with the schedule held (on "rounds": the flag that asks for the list; `--csv`
+/// always lists it).
+fn check_listing(params: &RedistParams, json: bool, count: Count) -> Result<(), ReportError> {
+    let Count {
+        transfers,
+        rounds,
+        at_least,
+    } = count;
     let held = run_cost(&params.instance, params.algorithm).bytes;
     let (per_transfer, per_round) = if json {
         (LISTED_TRANSFER_BYTES, LISTED_ROUND_BYTES)
@@ -147,8 +169,9 @@ fn check_listing(
     };
     let listed = transfers * per_transfer + rounds * per_round;
     let what = format!(
-        "listing the schedule ({} transfers{}, with --rounds or --csv; leave it out to get the \
-         numbers)",
+        "listing the schedule ({}{} transfers{}, with --rounds or --csv; leave it out to get \
+         the numbers)",
+        if at_least { "at least " } else { "" },
         number(transfers, Precision::Estimate),
         if rounds > 0.0 {
             format!(" in {} rounds", number(rounds, Precision::Estimate))
