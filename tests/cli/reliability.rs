@@ -508,6 +508,33 @@ fn lp_forward_refuses_costs_beyond_f64_times() {
     assert_eq!(v["valid"], true, "{v}");
 }
 
+/// The same f64 limit reached by the unbalances alone: with every cost 1, δ = (10^9, −10^9)
+/// makes a schedule of 10^9 one-unit transfers in a row, beyond 10^8 of its cheapest transfer.
+/// The refusal named --cw (not given) and blamed the costs' span (all equal); it names
+/// --delta and the unbalances. Ten times fewer items are scheduled.
+#[test]
+fn unbalances_beyond_f64_times_are_refused_on_delta() {
+    let args = [
+        "redistribute",
+        "--delta",
+        "1000000000,-1000000000",
+        "--algorithm",
+        "lp",
+    ];
+    let e = assert_error(&args, "the unbalances are too large");
+    assert!(e.starts_with("error: --delta: "), "{e}");
+    assert!(!e.contains("--cw") && !e.contains("link costs"), "{e}");
+    let v = json(&[
+        "redistribute",
+        "--delta",
+        "100000000,-100000000",
+        "--algorithm",
+        "lp",
+        "--json",
+    ]);
+    assert_eq!(v["makespan"], 1e8, "{v}");
+}
+
 /// Just beyond the recalibrated boundaries (the table in `model::budget`): refused at once
 /// with the estimate, naming the flag.
 #[test]

@@ -195,6 +195,22 @@ pub enum RedistError {
         /// The schedule's makespan.
         makespan: f64,
     },
+    /// The same limit reached by the unbalances, not by the costs: the makespan is more than
+    /// 1/[`TIME_RESOLUTION`](super::run::TIME_RESOLUTION) times even the dearest transfer of
+    /// the schedule (all costs equal, or the items too many whatever they cost).
+    #[error(
+        "the unbalances are too large for floating-point times: the schedule's makespan ({}) \
+         is more than 10^8 times its cheapest transfer (cost {}), too many transfers in a row \
+         for their times to be told apart; give smaller unbalances",
+        number(*.makespan, Precision::Exact),
+        number(*.cost, Precision::Exact)
+    )]
+    TimeResolutionItems {
+        /// The cheapest cost a transfer of the schedule uses.
+        cost: f64,
+        /// The schedule's makespan.
+        makespan: f64,
+    },
 }
 
 impl RedistError {
@@ -202,7 +218,9 @@ impl RedistError {
     /// make the run large), "algorithm" for every other refusal.
     pub fn field(&self) -> &'static str {
         match self {
-            RedistError::Budget(_) | RedistError::ExactGaveUp { .. } => "delta",
+            RedistError::Budget(_)
+            | RedistError::ExactGaveUp { .. }
+            | RedistError::TimeResolutionItems { .. } => "delta",
             RedistError::ExactCosts { ccw: true, .. } => "ccw",
             RedistError::ExactCosts { .. } => "cw",
             RedistError::TimeResolution { .. } => "cw",

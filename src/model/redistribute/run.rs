@@ -413,10 +413,15 @@ pub fn plan(
 pub const TIME_RESOLUTION: f64 = 1e-8;
 
 /// Refuses a timed schedule whose cheapest transfer is shorter than [`TIME_RESOLUTION`] of
-/// its makespan.
+/// its makespan: on the unbalances when even its dearest transfer is (equal costs: the items
+/// are too many), else on the costs' span.
 fn time_resolution(blocks: &[Block]) -> Result<(), RedistError> {
     let makespan = blocks.iter().map(Block::end).fold(0.0, f64::max);
     let cost = blocks.iter().map(|b| b.unit).fold(f64::INFINITY, f64::min);
+    let dearest = blocks.iter().map(|b| b.unit).fold(0.0, f64::max);
+    if dearest < TIME_RESOLUTION * makespan {
+        return Err(RedistError::TimeResolutionItems { cost, makespan });
+    }
     if cost < TIME_RESOLUTION * makespan {
         return Err(RedistError::TimeResolution { cost, makespan });
     }
