@@ -40,7 +40,8 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     0 (the root runs on P0 at step 0). Rules: root, left-child-stays,
     right-child-clockwise, step (a node is ready the step after its parent ran, a grid cell
     the step after both its parents ran), breadth-first (a PE runs its first ready task in
-    breadth-first order), node (not in the workload).
+    breadth-first order), node (not in the workload), pe (a PE outside P0…p−1), placed (a
+    node predicted right already: not played, no try spent).
 
   geodecay: a list of booleans, one per round r = 1 … R − 1: true = load-balance before
     round r (round 0 is always preceded by one). Every decision is legal; one that cannot
@@ -396,7 +397,7 @@ fn ksbf(args: &KsbfArgs, grading: &Grading) -> Result<Value, CliError> {
         },
         "nodes": nodes.iter().map(|&x| node_json(x)).collect::<Vec<_>>(),
         "node_count": nodes.len(),
-        "rules": ["root", "left-child-stays", "right-child-clockwise", "step", "breadth-first", "node"],
+        "rules": crate::model::exercise::ksbf::RULES,
     });
     let Some(path) = &grading.moves else {
         return Ok(out);

@@ -325,6 +325,55 @@ fn exercise_ksbf_predictions_from_the_simulation_and_one_wrong() {
     }
 }
 
+/// On T_2 with p = 2 (node 1 on P0 at step 0, node 2 its left child on P0 at step 1): a PE
+/// outside P0…P1 breaks its own rule `pe`, naming the ring's PEs (P5 and P−1 were graded as
+/// breaking left-child-stays, "runs on P0, not P5"); a node predicted right twice is refused
+/// the second time as `placed` (it was graded right again, with no note), the score counting
+/// it once.
+#[test]
+fn exercise_ksbf_a_pe_off_the_ring_and_a_node_placed_twice() {
+    let args = [
+        "exercise", "ksbf", "--shape", "tree", "--n", "2", "--p", "2",
+    ];
+    let g = grade(
+        &args,
+        &json!([
+            {"node": 2, "pe": 5, "step": 1},
+            {"node": 2, "pe": -1, "step": 1},
+            {"node": 1, "pe": 0, "step": 0},
+            {"node": 1, "pe": 0, "step": 0},
+        ]),
+    );
+    let m = g["moves"].as_array().unwrap();
+    for (i, said) in [(0, "P5 "), (1, "P-1 ")] {
+        assert_eq!(
+            (m[i]["rule"].as_str(), &m[i]["legal"]),
+            (Some("pe"), &json!(false))
+        );
+        let why = m[i]["why"].as_str().unwrap();
+        assert!(why.contains(said) && why.contains("P0…P1"), "{why}");
+        assert!(
+            !why.contains("Keep left") && !why.contains("left child"),
+            "{why}"
+        );
+    }
+    assert_eq!(
+        (&m[2]["optimal"], &m[2]["first_try"]),
+        (&json!(true), &json!(true))
+    );
+    assert_eq!(m[3]["rule"], "placed", "{}", m[3]);
+    assert_eq!(
+        (&m[3]["optimal"], &m[3]["first_try"]),
+        (&json!(false), &json!(false))
+    );
+    assert_eq!(g["score"], 1);
+    let rules = g["rules"].as_array().unwrap();
+    assert!(
+        rules.contains(&json!("pe")) && rules.contains(&json!("placed")),
+        "{rules:?}"
+    );
+}
+
 #[test]
 fn exercise_steps_of_lessons_are_checked() {
     // Every bundled lesson of a model with an exercise has an exercise step whose pass mark

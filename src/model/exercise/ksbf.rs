@@ -15,7 +15,9 @@
 //!   left to right), one per step.
 //!
 //! Every correct prediction is legal and optimal (KS-BF is deterministic); a node that is not
-//! in the workload breaks `node`.
+//! in the workload breaks `node`, a PE outside P_0…P_{p−1} breaks `pe`. A node placed already
+//! (predicted right before) breaks `placed`: nothing is played, no try is spent (the GUI only
+//! ever asks for the next node not yet placed).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -39,6 +41,22 @@ pub const READY: &str = "step";
 pub const BREADTH_FIRST: &str = "breadth-first";
 /// See [`ROOT`].
 pub const NODE: &str = "node";
+/// See [`ROOT`].
+pub const PE: &str = "pe";
+/// See [`ROOT`].
+pub const PLACED: &str = "placed";
+
+/// Every rule, as the CLI lists them.
+pub const RULES: [&str; 8] = [
+    ROOT,
+    KEEP_LEFT,
+    SEND_RIGHT,
+    READY,
+    BREADTH_FIRST,
+    NODE,
+    PE,
+    PLACED,
+];
 
 /// The most nodes an exercise may have (a student predicts every one).
 pub const NODE_MAX: u64 = 4096;
@@ -286,7 +304,28 @@ impl KsbfExercise {
         let r = self.order[i];
         let first_try = self.tried.first(i);
         let (pe, step) = (i64::from(r.pe), r.step as i64);
-        let grade = if pred.pe != pe {
+        let p = i64::from(self.params.p);
+        let grade = if self.done[i] {
+            Grade::illegal(
+                PLACED,
+                format!(
+                    "{} is placed already (on P{pe} at step {step}): each node is predicted \
+                     once",
+                    r.node.written()
+                ),
+                false,
+            )
+        } else if !(0..p).contains(&pred.pe) {
+            Grade::illegal(
+                PE,
+                format!(
+                    "P{} is not a PE of this ring: its PEs are P0…P{}",
+                    pred.pe,
+                    p - 1
+                ),
+                first_try,
+            )
+        } else if pred.pe != pe {
             let (rule, why) = self.wrong_pe(&r, pred.pe);
             Grade::illegal(rule, why, first_try)
         } else if pred.step != step {
@@ -370,9 +409,13 @@ impl KsbfExercise {
         (BREADTH_FIRST, why)
     }
 
-    /// Grades a prediction and records it (score, done, tried).
+    /// Grades a prediction and records it (score, done, tried); a node placed already is
+    /// refused and nothing recorded.
     pub fn play(&mut self, pred: &Prediction) -> NodeGrade {
         let g = self.grade(pred);
+        if g.grade.rule == PLACED {
+            return g;
+        }
         if let Some(&i) = self.index.get(&pred.node) {
             if g.grade.scores() {
                 self.score += 1;
@@ -478,6 +521,39 @@ mod tests {
             "right-child-clockwise"
         );
         assert_eq!(grid.play(&at(1, 1, 1, 1)).grade.rule, "step");
+    }
+
+    /// A PE outside P0…P(p−1) is its own illegal move naming the ring's PEs (it was graded as
+    /// breaking Keep left: "runs on P0, not P5"), and spends the try as any wrong prediction.
+    /// A node placed already is refused as placed: nothing played, no try, no second score.
+    #[test]
+    fn a_pe_off_the_ring_and_a_node_placed_twice_are_their_own_moves() {
+        let mut ex = exercise(Shape::Tree, 3, 2);
+        let pred = |h, pe, step| Prediction {
+            node: NodeId::Tree(h),
+            pe,
+            step,
+        };
+        for pe in [5, 2, -1] {
+            let g = ex.play(&pred(2, pe, 1)).grade;
+            assert_eq!((g.rule.as_str(), g.legal), ("pe", false), "P{pe}");
+            assert!(g.why.contains(&format!("P{pe} ")), "{}", g.why);
+            assert!(g.why.contains("P0…P1"), "{}", g.why);
+        }
+        assert!(!ex.done[ex.index[&NodeId::Tree(2)]]);
+        // Node 1: right at the first try, then again: placed, the score stays 1.
+        assert!(ex.play(&pred(1, 0, 0)).grade.scores());
+        for _ in 0..2 {
+            let g = ex.play(&pred(1, 0, 0)).grade;
+            assert_eq!((g.rule.as_str(), g.optimal), ("placed", false));
+            assert!(!g.first_try && !g.scores(), "{g:?}");
+        }
+        let g = ex.play(&pred(1, 1, 4)).grade;
+        assert_eq!(g.rule, "placed");
+        assert_eq!(ex.score, 1);
+        // Node 3 untried: a placed node's refusal spends no try elsewhere.
+        assert!(ex.play(&pred(3, 1, 1)).grade.scores());
+        assert_eq!(ex.score, 2);
     }
 
     /// A hint names what the node waits for: a tree node's one parent (node 4's is node 2, run
