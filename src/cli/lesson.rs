@@ -250,6 +250,15 @@ pub fn quiz(a: &QuizArgs) -> Result<String, CliError> {
         if !missed.is_empty() {
             let _ = write!(out, "; missed: {}", missed.join(", "));
         }
+        for n in g["not_counted"].as_array().into_iter().flatten() {
+            let reply = n["reply"].as_str().unwrap_or_default();
+            let why = n["why"].as_str().unwrap_or_default();
+            let _ = write!(
+                out,
+                "\nNot counted: question {}, “{reply}”: {why}",
+                n["question"]
+            );
+        }
         if let Some(f) = g["file"].as_str() {
             let _ = write!(out, "\nHanded in: {f}");
         }

@@ -6,14 +6,17 @@
 //! its place (the first item answers question 1; `null` leaves a question unanswered); an
 //! object is one log entry: `{"question": 2, "reply": "7"}`, `{"question": 3, "show_answer":
 //! true}`, with an optional `"t"` (seconds).
+//!
+//! A reply the question cannot read (not a number; not one of the choices) is no try, as in
+//! the Quiz window, and is listed under `not_counted` with the reason, as its review does.
 
 use serde_json::{Value, json};
 
 use super::CliError;
 use super::exercise::{items_at_most, read_moves};
-use crate::lesson::QuizQuestion;
 use crate::lesson::homework::attempt::LOG_MAX;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind};
+use crate::lesson::{Grade, Kind, QuizQuestion};
 use crate::model::registry::ModelId;
 
 /// The answers file's entries, in order.
@@ -83,11 +86,22 @@ pub fn grade(
         .map_err(|e| CliError(format!("--answers {}: {e}", crate::preset::one_line(path))))?;
     let (attempt, r) = QuizAttempt::new(model, seed, qs, who, log)
         .map_err(|e| CliError(format!("--answers: {e}")))?;
+    let not_counted: Vec<Value> = r
+        .verdicts
+        .iter()
+        .filter(|v| v.grade == Some(Grade::Unreadable))
+        .map(|v| {
+            let reply = attempt.log[v.entry].reply.as_deref().unwrap_or("").trim();
+            let q = &qs[v.question - 1].question;
+            json!({"question": v.question, "reply": reply, "why": unreadable_why(q.kind, &q.choices, reply)})
+        })
+        .collect();
     let mut v = json!({
         "score": r.score,
         "out_of": r.out_of,
         "complete": r.complete,
         "missed": r.missed,
+        "not_counted": not_counted,
     });
     if let Some(out) = hand_in {
         crate::platform::files::write_atomic(
@@ -98,4 +112,13 @@ pub fn grade(
         v["file"] = json!(out);
     }
     Ok(v)
+}
+
+/// Why a reply was not read, in the Quiz window's review's words, with what it takes.
+fn unreadable_why(kind: Kind, choices: &[String], reply: &str) -> String {
+    match kind {
+        _ if reply.is_empty() => "empty: no reply".into(),
+        Kind::Number => "not a number".into(),
+        Kind::Choice => format!("not one of the choices ({})", choices.join(", ")),
+    }
 }

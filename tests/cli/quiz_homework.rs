@@ -226,3 +226,46 @@ fn the_help_says_answers_is_a_file() {
     assert!(help.contains("--answers <FILE>"), "{help}");
     assert!(help.contains("`-` reads stdin"), "{help}");
 }
+
+/// A reply the question cannot read is no try (the Quiz window's rule) but is reported with
+/// its reason: on KS-BF's quiz of seed 1, "7" to a question whose choices are PEs P0…P4 and
+/// "abc" to a number question were dropped without a word ("0 / 5 … not complete", nothing
+/// under missed). The right choice after the "7" is still the first try.
+#[test]
+fn an_unreadable_reply_is_reported_not_counted() {
+    let args = ["quiz", "--model", "ksbf", "--seed", "1", "--json"];
+    let qs = json(&args)["questions"].as_array().unwrap().clone();
+    let choice = qs.iter().position(|q| q["kind"] == "choice").unwrap();
+    let number = qs.iter().position(|q| q["kind"] == "number").unwrap();
+    let choices = qs[choice]["choices"].as_array().unwrap();
+    assert!(!choices.contains(&json!("7")), "{choices:?}");
+    let right = checked_answer(&qs[choice]);
+    let answers = json!([
+        {"question": choice + 1, "reply": "7"},
+        {"question": number + 1, "reply": "abc"},
+        {"question": choice + 1, "reply": right},
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("answers.json");
+    std::fs::write(&file, answers.to_string()).unwrap();
+    let path = file.to_str().unwrap();
+    let g = json(&[&args[..], &["--answers", path]].concat())["graded"].clone();
+    assert_eq!((&g["score"], &g["missed"]), (&json!(1), &json!([])), "{g}");
+    let listed = g["not_counted"].as_array().unwrap();
+    assert_eq!(listed.len(), 2, "{g}");
+    assert_eq!(listed[0]["question"], choice + 1);
+    assert_eq!(listed[0]["reply"], "7");
+    let why = listed[0]["why"].as_str().unwrap();
+    let all: Vec<&str> = choices.iter().map(|c| c.as_str().unwrap()).collect();
+    assert!(why.contains("not one of the choices"), "{why}");
+    assert!(why.contains(&all.join(", ")), "{why}");
+    assert_eq!(listed[1]["question"], number + 1);
+    assert_eq!(listed[1]["why"], "not a number");
+    let out = run(&["quiz", "--model", "ksbf", "--seed", "1", "--answers", path]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = format!(
+        "Not counted: question {}, “7”: not one of the choices",
+        choice + 1
+    );
+    assert!(text.contains(&line), "{text}");
+}
