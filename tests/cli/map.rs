@@ -323,21 +323,22 @@ fn integer_axes_are_rounded_to_distinct_values_and_failures_are_null() {
         "map",
         "treesweep",
         "--x",
-        "n=2..5:10",
+        "n=0..3:10",
         "--y",
-        "tau=0.5..4:3",
+        "tau=2..4:3",
         "--json",
     ]);
     let (xs, ys) = contract(&j, "treesweep", "ratio", "n", "tau");
-    assert_eq!(xs, vec![2.0, 3.0, 4.0, 5.0]);
-    assert_eq!(ys, vec![0.5, 2.25, 4.0]);
-    // τ = 0.5 is refused by the model: a row of nulls, each listed with its reason.
-    assert!(j["cells"][0].as_array().unwrap().iter().all(Value::is_null));
+    assert_eq!(xs, vec![0.0, 1.0, 2.0, 3.0]);
+    assert_eq!(ys, vec![2.0, 3.0, 4.0]);
+    // n = 0 is refused by the model: a column of nulls, each listed with its reason (τ = 0.5
+    // made the row of nulls before a τ axis at or below 1 was refused as a whole).
+    assert!((0..3).all(|k| j["cells"][k][0].is_null()), "{j}");
     let failed = j["failed"].as_array().unwrap();
-    assert_eq!(failed.len(), 4);
-    assert_eq!(failed[0]["y"], 0.5);
-    assert!(failed[0]["error"].as_str().unwrap().contains("tau"));
-    assert!(j["cells"][1][0].is_number());
+    assert_eq!(failed.len(), 3);
+    assert_eq!(failed[0]["x"], 0.0);
+    assert!(failed[0]["error"].as_str().unwrap().contains("n"));
+    assert!(j["cells"][0][1].is_number());
 }
 
 #[test]
@@ -506,19 +507,14 @@ fn a_log_axis_beyond_the_double_range_keeps_its_inner_points() {
 /// text does (the CSV alone showed empty cells and no reason).
 #[test]
 fn the_csv_says_why_a_cell_failed() {
-    let args = ["map", "treesweep", "--x", "n=0..3:3", "--y", "tau=1..10:2"];
+    let args = ["map", "treesweep", "--x", "n=0..3:3", "--y", "tau=2..10:2"];
     let csv = super::common::stdout(&[&args[..], &["--csv"]].concat());
     let text = super::common::stdout(&args);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(
-        lines[..4],
-        [
-            "# treesweep map of ratio",
-            "tau \\ n,0,2,3",
-            "1,,,",
-            "10,,1,1"
-        ]
-    );
+    assert_eq!(lines[..2], ["# treesweep map of ratio", "tau \\ n,0,2,3"]);
+    // n = 0 is empty in both rows (the τ = 1 row, all empty, is now refused as an axis).
+    assert!(lines[2].starts_with("2,,"), "{}", lines[2]);
+    assert_eq!(lines[3], "10,,1,1");
     let why: Vec<&str> = lines[4..]
         .iter()
         .map(|l| l.strip_prefix("# ").unwrap())
@@ -528,9 +524,9 @@ fn the_csv_says_why_a_cell_failed() {
         .filter(|l| l.starts_with("failed at"))
         .collect();
     assert_eq!(why, said);
-    assert_eq!(why.len(), 4, "n = 0 twice, τ = 1 at n = 2 and 3");
+    assert_eq!(why.len(), 2, "n = 0 at τ = 2 and 10");
     assert!(
-        why[0].starts_with("failed at n = 0, tau = 1: n: "),
+        why[0].starts_with("failed at n = 0, tau = 2: n: "),
         "{}",
         why[0]
     );
@@ -573,4 +569,50 @@ fn the_readme_lists_every_map_parameter_and_metric() {
         assert_eq!(names(&row[1]), params, "{}", id.name());
         assert_eq!(names(&row[2]), metrics, "{}", id.name());
     }
+}
+
+/// τ > 1 is a strict bound: an axis starting at τ = 1 is refused before anything runs, in the
+/// sliders' words ("above 1"); it was accepted with "tau takes values from 1 to 1000000000"
+/// and its τ = 1 column failed cell by cell. Just above 1 is a map.
+#[test]
+fn a_tau_axis_at_its_open_bound_is_refused() {
+    for (x, needle) in [
+        ("tau=1..5:5", "1 of the 5 values of 1..5 is not above 1"),
+        (
+            "tau=0.5..1.5:3",
+            "2 of the 3 values of 0.5..1.5 are not above 1",
+        ),
+    ] {
+        let e = assert_error(&["map", "treesweep", "--x", x, "--y", "n=2..3:2"], needle);
+        assert!(
+            e.starts_with("error: --x: tau takes values above 1, at most 1000000000: "),
+            "{e}"
+        );
+    }
+    let e = assert_error(
+        &[
+            "map",
+            "treesweep",
+            "--x",
+            "tau=2e9..3e9:3",
+            "--y",
+            "n=2..3:2",
+        ],
+        "3 of the 3 values",
+    );
+    assert!(
+        e.contains("tau takes values above 1, at most 1000000000"),
+        "{e}"
+    );
+    let v = json(&[
+        "map",
+        "treesweep",
+        "--x",
+        "tau=1.01..5:3",
+        "--y",
+        "n=2..3:2",
+        "--json",
+    ]);
+    assert_eq!(v["x"]["values"][0], 1.01, "{v}");
+    assert_eq!(v["failed"], serde_json::json!([]), "{v}");
 }

@@ -21,6 +21,9 @@ named! {
 /// [`TAU_MAX`], far inside the range where f64 holds integers exactly, and the number of
 /// processors (at most 2^n − 1) stays a finite f64.
 pub const N_MAX: u64 = 1000;
+/// Least τ accepted: the float after 1 (τ > 1 is a strict bound; the descriptor's range
+/// holds it as the sliders do, so it reads "above 1" and a map axis at τ = 1 is refused).
+pub const TAU_MIN: f64 = 1f64.next_up();
 /// Largest τ accepted (see [`N_MAX`]).
 pub const TAU_MAX: f64 = 1e9;
 /// Largest height for which schedules are materialised (2^20 − 1 nodes).
@@ -31,7 +34,7 @@ param_specs! {
     N = integer("n", "tree height", (1.0, N_MAX as f64), "12").paper("Section 1.2")
         .help("Height n ≥ 1 of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1), at most 1000.");
     /// Communication delay τ.
-    TAU = real("tau", "communication delay", (1.0, TAU_MAX), "128").symbol("τ").unit("node execution times").rail(1.01, 1e6).paper("Section 1.2")
+    TAU = real("tau", "communication delay", (TAU_MIN, TAU_MAX), "128").symbol("τ").unit("node execution times").rail(1.01, 1e6).paper("Section 1.2")
         .help("Communication delay τ > 1: an edge between nodes on different processors costs τ, a node executes in time 1 (the fine-grain model). Any τ in (1, 10^9] is accepted.");
 }
 

@@ -198,7 +198,8 @@ impl MapRequest {
 /// Refuses (on `axis`) a range most of whose values lie beyond any value its parameter takes,
 /// before anything runs: h = 1..10^9 computed 16 256 failed cells and an empty map. A range
 /// that only reaches past an end keeps its cells there, failed and explained one by one, as
-/// do limits that follow other parameters (h ≤ 63 for b = 2).
+/// do limits that follow other parameters (h ≤ 63 for b = 2) — save an open end (τ > 1): a
+/// value at or beyond it is refused.
 fn within_range(
     axis: &'static str,
     param: &MapParam,
@@ -206,10 +207,6 @@ fn within_range(
     values: &[f64],
 ) -> Result<(), ParamError> {
     let (lo, hi) = param.range;
-    let beyond = values.iter().filter(|v| !(lo..=hi).contains(*v)).count();
-    if 2 * beyond <= values.len() {
-        return Ok(());
-    }
     let show = |x: f64| number(x, Precision::Exact);
     // A whole-number parameter's end at its type's largest value reads as that value.
     let end = |x: f64| {
@@ -219,17 +216,46 @@ fn within_range(
             show(x)
         }
     };
-    Err(param_error(
-        axis,
+    let of = |k: usize| {
         format!(
-            "{} takes values from {} to {}: {beyond} of the {} values of {}..{} are beyond — a \
-             range within it",
-            param.name,
-            end(lo),
-            end(hi),
+            "{k} of the {} values of {}..{}",
             values.len(),
             show(range.lo),
             show(range.hi)
+        )
+    };
+    // An open lower end (τ > 1, held as the float after 1, as the sliders hold it: they read
+    // it "above 1"): every value at or below the bound fails, so none is taken (τ = 1..5 was
+    // accepted, then failed its τ = 1 column).
+    let strict = (!param.integer && show(lo.next_down()).len() + 4 <= show(lo).len())
+        .then(|| show(lo.next_down()));
+    let span = match &strict {
+        Some(b) => format!("above {b}, at most {}", end(hi)),
+        None => format!("from {} to {}", end(lo), end(hi)),
+    };
+    let below = values.iter().filter(|&&v| v < lo).count();
+    if let Some(b) = strict.filter(|_| below > 0) {
+        let verb = if below == 1 { "is" } else { "are" };
+        return Err(param_error(
+            axis,
+            format!(
+                "{} takes values {span}: {} {verb} not above {b} — a range that starts above \
+                 {b}",
+                param.name,
+                of(below)
+            ),
+        ));
+    }
+    let beyond = values.iter().filter(|v| !(lo..=hi).contains(*v)).count();
+    if 2 * beyond <= values.len() {
+        return Ok(());
+    }
+    Err(param_error(
+        axis,
+        format!(
+            "{} takes values {span}: {} are beyond — a range within it",
+            param.name,
+            of(beyond)
         ),
     ))
 }
