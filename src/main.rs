@@ -224,14 +224,13 @@ fn lesson_commands(lesson: Option<&str>, step: Option<usize>) -> Result<Vec<Cmd>
 }
 
 fn run_gui(preset: Option<String>, presenter: bool, startup: Vec<Cmd>) -> ExitCode {
-    // A preset that cannot be opened still opens the window, on the last scenario, with the
-    // reason in the status bar.
-    let initial = preset
-        .as_deref()
-        .map(cli::resolve_preset)
-        .transpose()
-        .map_err(|e| format!("Could not open preset: {e}"));
-    match loadlab::platform::window::run(initial, presenter, startup) {
+    // A preset that cannot be opened (no such file or bundled preset, unreadable, not a
+    // preset) is refused before the window opens, as `--lesson` is: one `error:` line.
+    let initial = match preset.as_deref().map(cli::resolve_preset).transpose() {
+        Ok(p) => p,
+        Err(e) => return fail(e.to_string()),
+    };
+    match loadlab::platform::window::run(Ok(initial), presenter, startup) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(format!("cannot open the window: {e}")),
     }

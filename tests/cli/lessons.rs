@@ -389,6 +389,47 @@ fn gui_lesson_flags_are_checked_before_a_window_opens() {
     );
 }
 
+/// The preset of `gui PRESET` is checked before a window opens, as `--lesson` is: a missing
+/// file (not a bundled name either), an empty file and a file that is not a preset are each
+/// one `error:` line naming the file, exit 2 (they opened the window, the reason in its
+/// status bar). No display is handed to the binary: a window it tried to open would fail
+/// with "cannot open the window", not with these reasons.
+#[test]
+fn gui_preset_is_checked_before_a_window_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.ron");
+    std::fs::write(&empty, "").unwrap();
+    let foreign = dir.path().join("foreign.ron");
+    std::fs::write(&foreign, "not a preset at all").unwrap();
+    let missing = dir.path().join("nonexist.ron");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    for (arg, needle) in [
+        (
+            path(&missing),
+            "no such file, and no bundled preset has that name",
+        ),
+        ("nonexist.ron".to_string(), "no such file"),
+        (path(&empty), "empty.ron"),
+        (path(&foreign), "foreign.ron:1:"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+            .args(["gui", &arg])
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{arg}: {err}");
+        assert_eq!(err.lines().count(), 1, "{arg}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(needle),
+            "{arg}: {err}"
+        );
+        assert!(!err.contains("window"), "{arg}: {err}");
+    }
+}
+
 #[test]
 fn a_lesson_step_shows_the_picture_named_last_at_or_before_it() {
     // Grs names P.Y at step 5 only (Fine-Grain again at step 6): steps 1–4, reached by Back
