@@ -591,10 +591,13 @@ pub fn load(path: &Path) -> Result<Lesson, LessonError> {
 /// A lesson from a path, or else a bundled lesson by name.
 pub fn resolve(name: &str) -> Result<Lesson, String> {
     let path = Path::new(name);
-    if path.exists() {
+    // A folder named as a bundled lesson (`rrv/` where the class keeps its files) is no
+    // lesson file: the bundled lesson, not "a directory: … are regular files".
+    let bundled = || find_bundled(name);
+    if path.exists() && !(path.is_dir() && bundled().is_some()) {
         return load(path).map_err(|e| e.to_string());
     }
-    find_bundled(name).ok_or_else(|| {
+    bundled().ok_or_else(|| {
         format!("{name}: no such file, and no bundled lesson has that name (see `loadlab lessons`)")
     })
 }

@@ -660,3 +660,25 @@ fn counts_of_one_read_in_the_singular() {
     let ring = stdout(&["exercise", "redistribute", "--delta", "2,-2,0"]);
     assert!(ring.contains("Lemma 6 is 2 rounds:"), "{ring}");
 }
+
+/// A folder named as a bundled lesson in the working folder (`rrv/`, where a class keeps its
+/// files) does not hide the lesson: `lesson rrv` reads the bundled one (it said "rrv: a
+/// directory: presets and lessons are regular files", and `gui --lesson rrv` would not open).
+#[test]
+fn a_folder_named_as_a_bundled_lesson_does_not_hide_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rrv")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(["lesson", "rrv", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let title = v["title"].as_str().unwrap_or_default();
+    assert!(title.starts_with("Renard–Robert–Vivien"), "{title}");
+}
