@@ -163,7 +163,7 @@ impl LoadlabApp {
                     ctx.copy_text(text.clone());
                     self.info(format!(
                         "Copied the description: {}",
-                        text.replace('\n', " ")
+                        crate::ui::widgets::describe::one_line(&text)
                     ));
                 }
                 None => self.error(crate::ui::widgets::describe::NOTHING_DRAWN),

@@ -75,6 +75,28 @@ fn recorded_since(ctx: &Context, oldest: u64) -> Option<String> {
         .map(|l| l.items.join("\n"))
 }
 
+/// A description's lines as one line of text (the status bar's): each line that ends in no
+/// mark of its own ends with a full stop ("…holds the whole load Nothing has been sent…").
+pub fn one_line(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let n = lines.len();
+    (lines.iter().enumerate())
+        .map(|(i, l)| {
+            let ends = l.ends_with(['.', ':', ';', '!', '?', '…', ')']);
+            if ends || i + 1 == n {
+                l.to_string()
+            } else {
+                format!("{l}.")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `items` joined with semicolons (an item may hold commas), at most [`LIST_MAX`] of them,
 /// then "and N more".
 pub fn list(items: impl IntoIterator<Item = String>) -> String {
@@ -106,6 +128,16 @@ pub fn count(n: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_description_reads_as_sentences_on_one_line() {
+        assert_eq!(
+            one_line("t = 0: the root holds the whole load\nNothing has been sent yet."),
+            "t = 0: the root holds the whole load. Nothing has been sent yet."
+        );
+        assert_eq!(one_line("Ring of 5:\nP1 sends"), "Ring of 5: P1 sends");
+        assert_eq!(one_line("one line"), "one line");
+    }
 
     #[test]
     fn a_frame_starts_a_new_description_and_a_line_is_kept_once() {
