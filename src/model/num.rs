@@ -74,7 +74,8 @@ fn bounded(t: &str) -> Result<(), NumError> {
 
 /// Parses a real number: Rust's `f64` syntax or `a^b`.
 pub fn parse_real(s: &str) -> Result<f64, NumError> {
-    let t = s.trim();
+    // The minus sign as the lessons and the papers print it (−2, U+2212) reads as '-'.
+    let t = &s.trim().replace('−', "-");
     bounded(t)?;
     let num = |u: &str| {
         u.trim()
@@ -118,7 +119,7 @@ int!(u8, u16, u32, u64, usize, i32, i64, i128);
 pub fn parse_int<T: Int>(s: &str) -> Result<T, NumError> {
     let text = s.trim().to_string();
     bounded(&text)?;
-    let v = integer(&text).map_err(|e| match e {
+    let v = integer(&text.replace('−', "-")).map_err(|e| match e {
         Whole::Not => NumError::NotWhole(text.clone()),
         Whole::Nan => NumError::NotANumber(text.clone()),
         Whole::Big(negative) => {
@@ -298,6 +299,19 @@ mod tests {
         // Exact where f64 is not: 2^64 − 1 needs 64 bits.
         assert_eq!(parse_int::<u64>("18446744073709551615"), Ok(u64::MAX));
         assert_eq!(parse_int::<i128>("10^38"), Ok(10i128.pow(38)));
+    }
+
+    /// The minus sign of the lessons and papers (U+2212) reads as the ASCII one.
+    #[test]
+    fn the_printed_minus_sign_is_a_minus() {
+        assert_eq!(parse_real("−2.5"), Ok(-2.5));
+        assert_eq!(parse_real("−2^3"), Ok(-8.0));
+        assert_eq!(parse_real("1e−3"), Ok(1e-3));
+        assert_eq!(parse_int::<i64>("−7"), Ok(-7));
+        assert!(matches!(
+            parse_int::<u32>("−1"),
+            Err(NumError::TooSmall { .. })
+        ));
     }
 
     #[test]

@@ -587,3 +587,13 @@ fn a_negative_count_is_that_flags_value_refused_as_too_small() {
         assert!(e.contains("too small"), "{args:?}: {e}");
     }
 }
+
+/// The minus sign as the lessons print it (δ = (1, −1, 0), U+2212) reads on the command line
+/// as the ASCII one: pasted from a lesson it was "not a number".
+#[test]
+fn the_printed_minus_sign_reads_on_the_command_line() {
+    let printed = super::common::json(&["redistribute", "--delta", "2,−1,−1", "--json"]);
+    let ascii = super::common::json(&["redistribute", "--delta=2,-1,-1", "--json"]);
+    assert_eq!(printed, ascii);
+    assert_eq!(printed["algorithm"], "alg3", "{printed}");
+}
