@@ -234,6 +234,15 @@ pub fn whole_limit(x: f64) -> String {
     }
 }
 
+/// The open bound a range's end stands for, when it is the float next to a rounder number
+/// (`neighbour`, the float beyond it): τ > 1 is held as the float after 1, read "1" (then
+/// "above 1"). None when the end is itself the bound: a neighbour shorter by a digit or so by
+/// chance (an exercise level's most, 0.08446179058133518, is no "below 0.0844617905813352").
+pub fn open_end(end: f64, neighbour: f64) -> Option<String> {
+    let show = |x: f64| number(x, Precision::Exact);
+    (show(neighbour).len() + 4 <= show(end).len()).then(|| show(neighbour))
+}
+
 /// A number for CSV: Rust's shortest round-trip form, in scientific notation below 1e-5 or
 /// from 1e16; `inf`, `-inf`, `nan` for non-finite values.
 pub fn csv_number(x: f64) -> String {

@@ -9,7 +9,7 @@
 //! Nothing here depends on egui.
 
 pub use crate::model::format::{
-    BIG_DIGITS, Precision, big_digits, big_integer, csv_number, label_count, number, sig,
+    BIG_DIGITS, Precision, big_digits, big_integer, csv_number, label_count, number, open_end, sig,
     table_number, text_number, whole_limit,
 };
 

@@ -227,8 +227,9 @@ fn within_range(
     // An open lower end (τ > 1, held as the float after 1, as the sliders hold it: they read
     // it "above 1"): every value at or below the bound fails, so none is taken (τ = 1..5 was
     // accepted, then failed its τ = 1 column).
-    let strict = (!param.integer && show(lo.next_down()).len() + 4 <= show(lo).len())
-        .then(|| show(lo.next_down()));
+    let strict = (!param.integer)
+        .then(|| crate::report::format::open_end(lo, lo.next_down()))
+        .flatten();
     let span = match &strict {
         Some(b) => format!("above {b}, at most {}", end(hi)),
         None => format!("from {} to {}", end(lo), end(hi)),

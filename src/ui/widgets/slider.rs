@@ -492,7 +492,7 @@ fn range_text(lo: f64, hi: f64, integral: bool) -> String {
     // 1.0000000000000002); a neighbour one digit shorter by chance is no bound (the most an
     // exercise level takes, 0.08446179058133518, read "below 0.0844617905813352", and the
     // value was then set to it).
-    let strict = |x: f64, y: f64| (show(y).len() + 4 <= show(x).len()).then(|| show(y));
+    let strict = crate::report::format::open_end;
     let low = strict(lo, lo.next_down())
         .map_or(format!("at least {}", show(lo)), |b| format!("above {b}"));
     let high =
